@@ -1,0 +1,343 @@
+package io.myflame.ingest.perf;
+
+import io.myflame.core.model.StackMap;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Parses chunks of {@code perf script} text that start at a sample boundary, folding samples into
+ * a local {@link StackMap} keyed by local frame ids. One per worker thread: a sample costs no new
+ * objects once its lines have been seen, because stack lines and root labels are cached by their
+ * raw bytes ({@link LineCache}). Text is treated as ISO-8859-1, so names round-trip byte for byte.
+ */
+final class ChunkParser {
+    private static final byte[] UNKNOWN = "[unknown]".getBytes(StandardCharsets.ISO_8859_1);
+    private static final int[] NO_FRAMES = new int[0];
+
+    private final FoldOptions options;
+    private final FrameDecoder decoder;
+    private final byte[] eventFilter;
+    private final int skipAfterId;
+
+    private final LineCache lines = new LineCache();
+    private final LineCache roots = new LineCache();
+    private final Map<String, Integer> nameIds = new HashMap<>();
+    final List<String> names = new ArrayList<>();
+    final StackMap stacks = new StackMap();
+
+    // The sample being read.
+    private boolean inEvent;
+    private boolean skipStack;
+    private int root;
+    private long period;
+    private boolean tidyJava;
+    /** Frames of the current sample, leaf first. */
+    private int[] leafFirst = new int[256];
+    private int depth;
+    private int[] key = new int[256];
+    private byte[] label = new byte[256];
+
+    // What went wrong, for one warning per input.
+    final Problems problems = new Problems();
+    boolean otherEventSeen;
+
+    ChunkParser(FoldOptions options, String eventFilter) {
+        this.options = options;
+        this.decoder = new FrameDecoder(options);
+        this.eventFilter = eventFilter == null ? null : eventFilter.getBytes(StandardCharsets.ISO_8859_1);
+        this.skipAfterId = options.skipAfter() == null ? -1 : intern(options.skipAfter());
+    }
+
+    /**
+     * Parses {@code b[from, to)}, which begins at a sample boundary. {@code last} says it is the
+     * end of the input, where an unterminated final sample still counts. Returns the number of
+     * lines read, so the reader can turn chunk-relative line numbers into file lines.
+     */
+    int parse(byte[] b, int from, int to, int chunk, boolean last) {
+        inEvent = false;
+        skipStack = false;
+        depth = 0;
+        int p = from;
+        int lineNo = 0;
+        while (p < to) {
+            int eol = indexOfNewline(b, p, to);
+            boolean complete = eol < to;
+            int end = eol;
+            lineNo++;
+            while (end > p && isBlank(b[end - 1])) {
+                end--;
+            }
+            if (!complete && last && inEvent && end > p) {
+                // The input stops in the middle of a line: that sample is cut short.
+                problems.truncated(chunk, lineNo, text(b, p, end));
+                inEvent = false;
+                depth = 0;
+                break;
+            }
+            if (b[p] == '#') {
+                // comment, e.g. "# cmdline : /usr/bin/perf record -g"
+            } else if (end == p) {
+                afterEvent();
+            } else if (inEvent) {
+                onStackLine(b, p, end, chunk, lineNo);
+            } else {
+                onEventLine(b, p, end, chunk, lineNo);
+            }
+            p = eol + 1;
+        }
+        if (inEvent) {
+            afterEvent();
+        }
+        return lineNo;
+    }
+
+    private static boolean isBlank(byte c) {
+        return c == ' ' || c == '\t' || c == '\r';
+    }
+
+    static int indexOfNewline(byte[] b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (b[i] == '\n') {
+                return i;
+            }
+        }
+        return to;
+    }
+
+    // A sample header, every form perf prints:
+    //     java 25607 4794564.109216: cycles:
+    //     java 12688 [002] 6544038.708352: cpu-clock:
+    //     V8 WorkerThread 24636/25607 [000] 94564.109216: 100 cycles:
+    //     dd 29776 666709.771979:   10101010 cpu-clock:
+    //     mariadbd 1203/1234 [001] 5521.331104:     250000 cpu-clock:ppp:
+    private void onEventLine(byte[] b, int s, int end, int chunk, int lineNo) {
+        inEvent = true;
+        skipStack = false;
+        depth = 0;
+        int wordStart = s;
+        boolean allDigits = false;
+        boolean lastWasSpace = false;
+        int slash = -1;
+        int pidWordEnd = -1;
+        for (int i = s; i < end; i++) {
+            byte c = b[i];
+            if (c == ' ') {
+                if (allDigits && !lastWasSpace) {
+                    pidWordEnd = i;
+                    break;
+                }
+                wordStart = i + 1;
+                allDigits = true;
+                slash = -1;
+            } else if (c == '/') {
+                if (allDigits) {
+                    slash = i;
+                }
+            } else if (c < '0' || c > '9') {
+                allDigits = false;
+                slash = -1;
+            }
+            lastWasSpace = c == ' ';
+        }
+        if (pidWordEnd < 0) {
+            problems.malformed(chunk, lineNo, text(b, s, end));
+            inEvent = false;
+            return;
+        }
+        int lastSpace = lastIndexOf(b, s, end, (byte) ' ');
+        int evStart = lastSpace + 1;
+        if (b[end - 1] == ':' && evStart < end - 1) {
+            if (eventFilter != null && !java.util.Arrays.equals(b, evStart, end - 1, eventFilter, 0, eventFilter.length)) {
+                otherEventSeen = true;
+                skipStack = true;
+                return;
+            }
+        }
+        period = parsePeriod(b, s, lastSpace);
+        int commEnd = wordStart - 1;
+        while (commEnd > s && b[commEnd - 1] == ' ') {
+            commEnd--;
+        }
+        int pidStart = wordStart;
+        int pidEnd = slash >= 0 ? slash : -1;
+        root = rootLabel(b, s, commEnd, pidStart, pidEnd, slash >= 0 ? slash + 1 : wordStart, pidWordEnd);
+    }
+
+    /** The period precedes the event and follows the timestamp's colon: "time:   10101010 cpu-clock:". */
+    private static long parsePeriod(byte[] b, int s, int eventSpace) {
+        int e = eventSpace;
+        while (e > s && b[e - 1] == ' ') {
+            e--;
+        }
+        int d = e;
+        while (d > s && b[d - 1] >= '0' && b[d - 1] <= '9') {
+            d--;
+        }
+        if (d == e) {
+            return 1;
+        }
+        int c = d;
+        while (c > s && b[c - 1] == ' ') {
+            c--;
+        }
+        if (c == d || c == s || b[c - 1] != ':') {
+            return 1;
+        }
+        long v = 0;
+        for (int i = d; i < e; i++) {
+            v = v * 10 + (b[i] - '0');
+        }
+        return v == 0 ? 1 : v;
+    }
+
+    private int rootLabel(byte[] b, int commStart, int commEnd, int pidStart, int pidEnd, int tidStart, int tidEnd) {
+        int n = 0;
+        int commLen = commEnd - commStart;
+        ensureLabel(commLen + 48);
+        for (int i = commStart; i < commEnd; i++) {
+            label[n++] = b[i] == ' ' ? (byte) '_' : b[i];
+        }
+        // Java class descriptors are tidied for processes named java, whatever the root shows.
+        tidyJava = commLen == 4 && label[0] == 'j' && label[1] == 'a' && label[2] == 'v' && label[3] == 'a';
+        if (options.root() != FoldOptions.Root.COMM) {
+            label[n++] = '-';
+            if (pidEnd < 0) {
+                label[n++] = '?';
+            } else {
+                n = copy(b, pidStart, pidEnd, n);
+            }
+            if (options.root() == FoldOptions.Root.TID) {
+                label[n++] = '/';
+                n = copy(b, tidStart, tidEnd, n);
+            }
+        }
+        int h = LineCache.hash(label, 0, n, 7);
+        int[] id = roots.get(label, 0, n, h);
+        if (id == null) {
+            id = new int[] {intern(new String(label, 0, n, StandardCharsets.ISO_8859_1))};
+            roots.put(label, 0, n, h, id);
+        }
+        return id[0];
+    }
+
+    private int copy(byte[] b, int from, int to, int n) {
+        ensureLabel(n + to - from + 2);
+        System.arraycopy(b, from, label, n, to - from);
+        return n + to - from;
+    }
+
+    private void ensureLabel(int n) {
+        if (label.length < n) {
+            label = java.util.Arrays.copyOf(label, n * 2);
+        }
+    }
+
+    // A stack line, leaf first, one per frame:
+    //     ffffffff8103ce3b native_safe_halt ([kernel.kallsyms])
+    //     7f533952bc77 _dl_check_map_versions+0x597 (/usr/lib/ld-2.28.so)
+    //     55d4c0a1b2c3 mysql_delete(THD*, TABLE_LIST*, Item*, SQL_I_List<st_order>*, unsigned long long, unsigned long long, select_result*)+0x7f3 (/usr/sbin/mariadbd)
+    //                0 [unknown] ([unknown])
+    private void onStackLine(byte[] b, int p, int end, int chunk, int lineNo) {
+        if (skipStack) {
+            return;
+        }
+        int s = p;
+        while (s < end && (b[s] == ' ' || b[s] == '\t')) {
+            s++;
+        }
+        int pcEnd = s;
+        while (pcEnd < end && b[pcEnd] != ' ') {
+            pcEnd++;
+        }
+        int lastSpace = lastIndexOf(b, pcEnd + 1, end, (byte) ' ');
+        if (pcEnd >= end || lastSpace < 0 || end - lastSpace < 3) {
+            problems.malformed(chunk, lineNo, text(b, p, end));
+            return;
+        }
+        int keyStart = options.includeAddrs() ? s : pcEnd + 1;
+        int h = LineCache.hash(b, keyStart, end, tidyJava ? 17 : 3);
+        int[] frames = lines.get(b, keyStart, end, h);
+        if (frames == null) {
+            frames = decode(b, s, pcEnd, lastSpace, end);
+            lines.put(b, keyStart, end, h, frames);
+        }
+        // The line's frames are root-most first; the sample is collected leaf first.
+        for (int i = frames.length - 1; i >= 0; i--) {
+            if (depth == leafFirst.length) {
+                leafFirst = java.util.Arrays.copyOf(leafFirst, depth * 2);
+            }
+            leafFirst[depth++] = frames[i];
+        }
+    }
+
+    private int[] decode(byte[] b, int s, int pcEnd, int lastSpace, int end) {
+        String pc = text(b, s, pcEnd);
+        String module = text(b, lastSpace + 2, end - 1);
+        String rawfunc = text(b, pcEnd + 1, lastSpace).strip();
+        if (rawfunc.isEmpty()) {
+            rawfunc = " ";
+        }
+        List<String> decoded = decoder.decode(pc, rawfunc, module, tidyJava);
+        if (decoded.isEmpty()) {
+            return NO_FRAMES;
+        }
+        int[] ids = new int[decoded.size()];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = intern(decoded.get(i));
+        }
+        return ids;
+    }
+
+    private void afterEvent() {
+        if (inEvent && !skipStack) {
+            int n = depth;
+            if (key.length < n) {
+                key = new int[n * 2];
+            }
+            int k = 0;
+            int stop = 0;
+            if (skipAfterId >= 0) {
+                // Keep the frames from the leaf up to the first skip-after function.
+                for (int i = 0; i < n; i++) {
+                    if (leafFirst[i] == skipAfterId) {
+                        stop = n - 1 - i;
+                        break;
+                    }
+                }
+            }
+            for (int i = n - 1 - stop; i >= 0; i--) {
+                key[k++] = leafFirst[i];
+            }
+            stacks.add(root, key, k, period, 1);
+        }
+        inEvent = false;
+        skipStack = false;
+        depth = 0;
+    }
+
+    private int intern(String name) {
+        Integer id = nameIds.get(name);
+        if (id == null) {
+            id = names.size();
+            names.add(name);
+            nameIds.put(name, id);
+        }
+        return id;
+    }
+
+    private static int lastIndexOf(byte[] b, int from, int to, byte c) {
+        for (int i = to - 1; i >= from; i--) {
+            if (b[i] == c) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    static String text(byte[] b, int from, int to) {
+        return new String(b, from, Math.max(0, to - from), StandardCharsets.ISO_8859_1);
+    }
+}

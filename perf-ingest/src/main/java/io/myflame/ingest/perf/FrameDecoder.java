@@ -1,0 +1,72 @@
+package io.myflame.ingest.perf;
+
+import io.myflame.core.model.RustLegacyNames;
+import io.myflame.core.model.SymbolTidy;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns one stack line's parts into frame names, the rules of the folded-output tools:
+ *
+ * <pre>
+ *     7f533952bc77 _dl_check_map_versions+0x597 (/usr/lib/ld-2.28.so)   -> _dl_check_map_versions
+ *     7f53389994d0 [unknown] (/usr/sbin/mariadbd)                      -> [mariadbd]
+ *     ffffffff8103ce3b native_safe_halt ([kernel.kallsyms])             -> native_safe_halt_[k] (--kernel)
+ *     7f722d142778 Ljava/io/PrintStream;::print (/tmp/perf-19982.map)   -> java/io/PrintStream:::print
+ *     7f1e2215d058 a->b->c (/tmp/perf-1.map)                          -> a, b_[i], c_[i] (inlined)
+ * </pre>
+ *
+ * This is the cold path: the chunk parser caches its result per distinct line.
+ */
+final class FrameDecoder {
+    private final FoldOptions options;
+
+    FrameDecoder(FoldOptions options) {
+        this.options = options;
+    }
+
+    /** Frame names for one line, root-most first; empty when the line is to be skipped. */
+    List<String> decode(String pc, String rawfunc, String module, boolean tidyJava) {
+        String func = SymbolTidy.stripOffset(rawfunc);
+        // perf prints the process name in parentheses for some frames; the tools skip them.
+        if (func.startsWith("(")) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>(1);
+        for (String part : func.split("->", -1)) {
+            String name = withModuleFallback(module, part, pc);
+            name = SymbolTidy.stripParameters(RustLegacyNames.demangle(name).replace(';', ':'));
+            if (tidyJava && name.startsWith("L") && name.indexOf('/') >= 0) {
+                name = name.substring(1);
+            }
+            if (!out.isEmpty()) {
+                if (!name.endsWith("_[i]")) {
+                    name += "_[i]";
+                }
+            } else if (options.annotateKernel() && (module.startsWith("[") || module.endsWith("vmlinux"))
+                    && !module.equals("[unknown]")) {
+                name += "_[k]";
+            } else if (options.annotateJit() && module.startsWith("/tmp/perf-") && module.endsWith(".map")) {
+                name += "_[j]";
+            }
+            out.add(name);
+        }
+        return out;
+    }
+
+    private String withModuleFallback(String module, String func, String pc) {
+        if (!func.equals("[unknown]")) {
+            return func;
+        }
+        String what;
+        if (module.equals("[unknown]")) {
+            if (!options.includeAddrs()) {
+                return func;
+            }
+            what = "unknown";
+        } else {
+            what = SymbolTidy.baseName(module);
+        }
+        return options.includeAddrs() ? "[" + what + " <" + pc + ">]" : "[" + what + "]";
+    }
+}

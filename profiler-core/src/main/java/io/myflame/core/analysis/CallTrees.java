@@ -1,0 +1,99 @@
+package io.myflame.core.analysis;
+
+import io.myflame.core.model.Profile;
+
+/**
+ * Builds the call trees of a profile: the whole tree (optionally under per-comm roots), the tree
+ * merged by leaf (who calls the hot functions), and the callee and caller trees of one function.
+ */
+public final class CallTrees {
+    private CallTrees() {
+    }
+
+    /** The full tree, root first; with {@code byComm} the first level is the thread's comm. */
+    public static CallTree full(Profile profile, boolean byComm) {
+        CallTree tree = new CallTree(profile.frames());
+        int[] buf = new int[64];
+        for (int i = 0; i < profile.size(); i++) {
+            int[] stack = profile.stack(i);
+            if (byComm) {
+                buf = ensure(buf, stack.length + 1);
+                buf[0] = profile.frames().intern(profile.thread(i).comm());
+                System.arraycopy(stack, 0, buf, 1, stack.length);
+                tree.addPath(buf, 0, stack.length + 1, profile.weight(i));
+            } else {
+                tree.addPath(stack, 0, stack.length, profile.weight(i));
+            }
+        }
+        return tree;
+    }
+
+    /** Stacks merged from the leaf: the first level is the leaf function, then its callers. */
+    public static CallTree reversed(Profile profile) {
+        CallTree tree = new CallTree(profile.frames());
+        int[] buf = new int[64];
+        for (int i = 0; i < profile.size(); i++) {
+            int[] stack = profile.stack(i);
+            buf = ensure(buf, stack.length);
+            for (int j = 0; j < stack.length; j++) {
+                buf[j] = stack[stack.length - 1 - j];
+            }
+            tree.addPath(buf, 0, stack.length, profile.weight(i));
+        }
+        return tree;
+    }
+
+    /**
+     * The callee tree of {@code frameId}: the subtrees under every occurrence merged, node 1 being
+     * the function itself. A sample adds to each node once even when recursion reaches it twice.
+     */
+    public static CallTree callees(Profile profile, int frameId) {
+        return merged(profile, frameId, false);
+    }
+
+    /** The caller tree of {@code frameId}: the callers above every occurrence, nearest first. */
+    public static CallTree callers(Profile profile, int frameId) {
+        return merged(profile, frameId, true);
+    }
+
+    private static CallTree merged(Profile profile, int frameId, boolean towardsRoot) {
+        CallTree tree = new CallTree(profile.frames());
+        if (frameId < 0) {
+            return tree;
+        }
+        int stamp = 0;
+        for (int i = 0; i < profile.size(); i++) {
+            int[] stack = profile.stack(i);
+            long w = profile.weight(i);
+            boolean counted = false;
+            stamp++;
+            for (int at = 0; at < stack.length; at++) {
+                if (stack[at] != frameId) {
+                    continue;
+                }
+                if (!counted) {
+                    tree.addOnce(0, w, stamp);
+                    counted = true;
+                }
+                int node = 0;
+                int step = towardsRoot ? -1 : 1;
+                int end = towardsRoot ? -1 : stack.length;
+                int last = -1;
+                for (int j = at; j != end; j += step) {
+                    node = tree.child(node, stack[j]);
+                    tree.addOnce(node, w, stamp);
+                    last = node;
+                }
+                // Paths from two occurrences differ in length, so each leaf node is distinct.
+                if (!towardsRoot && last >= 0) {
+                    tree.addSelf(last, w);
+                }
+            }
+        }
+        return tree;
+    }
+
+    private static int[] ensure(int[] buf, int n) {
+        return buf.length >= n ? buf : new int[Math.max(n, buf.length * 2)];
+    }
+}

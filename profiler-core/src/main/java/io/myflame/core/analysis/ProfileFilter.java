@@ -1,0 +1,87 @@
+package io.myflame.core.analysis;
+
+import io.myflame.core.model.FrameTable;
+import io.myflame.core.model.Profile;
+import io.myflame.core.model.Thread;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The filters every analysing command shares, applied in this order: keep threads by
+ * {@code --comm} (regex, searched) and {@code --tid}; rename frames ({@code --rename REGEX=REPL},
+ * in order, e.g. to fold {@code .isra.0}/{@code .constprop.N} clones into their function); drop
+ * frames matching {@code --hide}. Stacks that become identical are merged.
+ */
+public record ProfileFilter(Pattern comm, Long tid, List<Rename> renames, List<Pattern> hide) {
+
+    /** A rename rule: every match of {@code pattern} in a frame name is replaced. */
+    public record Rename(Pattern pattern, String replacement) {
+        /** Parses {@code REGEX=REPL}; the last {@code =} that is not escaped separates them. */
+        public static Rename parse(String spec) {
+            int eq = spec.lastIndexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("expected REGEX=REPLACEMENT, got '" + spec + "'");
+            }
+            return new Rename(Pattern.compile(spec.substring(0, eq)), spec.substring(eq + 1));
+        }
+    }
+
+    public static final ProfileFilter NONE = new ProfileFilter(null, null, List.of(), List.of());
+
+    public boolean isIdentity() {
+        return comm == null && tid == null && renames.isEmpty() && hide.isEmpty();
+    }
+
+    public Profile apply(Profile in) {
+        if (isIdentity()) {
+            return in;
+        }
+        FrameTable out = new FrameTable();
+        int[] remap = remapFrames(in.frames(), out);
+        Profile.Builder b = Profile.builder(out).info(in.info());
+        int[] buf = new int[64];
+        for (int i = 0; i < in.size(); i++) {
+            Thread t = in.thread(i);
+            if (comm != null && !comm.matcher(t.comm()).find()) {
+                continue;
+            }
+            if (tid != null && t.tid() != tid) {
+                continue;
+            }
+            int[] stack = in.stack(i);
+            if (buf.length < stack.length) {
+                buf = new int[stack.length * 2];
+            }
+            int n = 0;
+            for (int f : stack) {
+                if (remap[f] >= 0) {
+                    buf[n++] = remap[f];
+                }
+            }
+            b.add(b.thread(t), buf, n, in.weight(i), in.samples(i));
+        }
+        return b.build();
+    }
+
+    /** Old frame id to new id, -1 for hidden frames. */
+    private int[] remapFrames(FrameTable from, FrameTable to) {
+        int[] remap = new int[from.size()];
+        for (int f = 0; f < from.size(); f++) {
+            String name = from.name(f);
+            for (Rename r : renames) {
+                name = r.pattern().matcher(name).replaceAll(r.replacement());
+            }
+            remap[f] = hidden(name) ? -1 : to.intern(name);
+        }
+        return remap;
+    }
+
+    private boolean hidden(String name) {
+        for (Pattern p : hide) {
+            if (p.matcher(name).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

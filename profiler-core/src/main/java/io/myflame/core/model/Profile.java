@@ -1,0 +1,150 @@
+package io.myflame.core.model;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * An aggregated profile: distinct stacks (root first, without the thread), each with the thread
+ * it ran on, its summed weight (the samples' periods) and its sample count. Immutable once built;
+ * every analysis reads it, filters produce a new one.
+ */
+public final class Profile {
+    private final FrameTable frames;
+    private final List<Thread> threads;
+    private final int[] threadOf;
+    private final int[][] stacks;
+    private final long[] weights;
+    private final long[] samples;
+    private final ProfileInfo info;
+
+    Profile(FrameTable frames, List<Thread> threads, int[] threadOf, int[][] stacks,
+            long[] weights, long[] samples, ProfileInfo info) {
+        this.frames = frames;
+        this.threads = List.copyOf(threads);
+        this.threadOf = threadOf;
+        this.stacks = stacks;
+        this.weights = weights;
+        this.samples = samples;
+        this.info = Objects.requireNonNull(info);
+    }
+
+    public FrameTable frames() {
+        return frames;
+    }
+
+    public ProfileInfo info() {
+        return info;
+    }
+
+    /** Number of distinct (thread, stack) entries. */
+    public int size() {
+        return stacks.length;
+    }
+
+    /** Frames of entry {@code i}, root first; callers must not modify the array. */
+    public int[] stack(int i) {
+        return stacks[i];
+    }
+
+    public Thread thread(int i) {
+        return threads.get(threadOf[i]);
+    }
+
+    public int threadIndex(int i) {
+        return threadOf[i];
+    }
+
+    public List<Thread> threads() {
+        return threads;
+    }
+
+    public long weight(int i) {
+        return weights[i];
+    }
+
+    public long samples(int i) {
+        return samples[i];
+    }
+
+    public long totalWeight() {
+        long t = 0;
+        for (long w : weights) {
+            t += w;
+        }
+        return t;
+    }
+
+    public long totalSamples() {
+        long t = 0;
+        for (long s : samples) {
+            t += s;
+        }
+        return t;
+    }
+
+    /** A copy of this profile whose weights are its sample counts (for {@code --weight samples}). */
+    public Profile countingSamples() {
+        return new Profile(frames, threads, threadOf, stacks, samples.clone(), samples, info);
+    }
+
+    /** A copy with other metadata. */
+    public Profile withInfo(ProfileInfo newInfo) {
+        return new Profile(frames, threads, threadOf, stacks, weights, samples, newInfo);
+    }
+
+    /** Builds a profile; identical (thread, stack) pairs are summed. */
+    public static Builder builder(FrameTable frames) {
+        return new Builder(frames);
+    }
+
+    /** Accumulates stacks; not thread-safe. */
+    public static final class Builder {
+        private final FrameTable frames;
+        private final List<Thread> threads = new ArrayList<>();
+        private final java.util.Map<Thread, Integer> threadIds = new java.util.HashMap<>();
+        private final StackMap stacks = new StackMap();
+        private ProfileInfo info = ProfileInfo.EMPTY;
+
+        Builder(FrameTable frames) {
+            this.frames = frames;
+        }
+
+        public FrameTable frames() {
+            return frames;
+        }
+
+        public int thread(Thread t) {
+            return threadIds.computeIfAbsent(t, k -> {
+                threads.add(k);
+                return threads.size() - 1;
+            });
+        }
+
+        /** Adds {@code len} frames of {@code stack} (root first) for thread index {@code thread}. */
+        public Builder add(int thread, int[] stack, int len, long weight, long sampleCount) {
+            stacks.add(thread, stack, len, weight, sampleCount);
+            return this;
+        }
+
+        public Builder info(ProfileInfo newInfo) {
+            this.info = newInfo;
+            return this;
+        }
+
+        public Profile build() {
+            int n = stacks.size();
+            int[] threadOf = new int[n];
+            int[][] st = new int[n][];
+            long[] w = new long[n];
+            long[] s = new long[n];
+            stacks.forEach((i, thread, frames, weight, count) -> {
+                threadOf[i] = thread;
+                st[i] = frames;
+                w[i] = weight;
+                s[i] = count;
+            });
+            return new Profile(frames, threads, threadOf, st, w, s, info);
+        }
+    }
+}
