@@ -1,0 +1,75 @@
+package io.myflame.cli;
+
+import io.myflame.core.analysis.ProfileFilter;
+import io.myflame.core.model.Profile;
+import io.myflame.ingest.InputException;
+import io.myflame.ingest.ProfileLoader;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import picocli.CommandLine.Option;
+
+/** Loading and filtering flags shared by every command that analyses a profile. */
+public final class AnalysisOptions {
+    @Option(names = "--comm", paramLabel = "REGEX", description = "Keep threads whose comm matches.")
+    String comm;
+
+    @Option(names = "--tid", paramLabel = "N", description = "Keep one thread.")
+    Long tid;
+
+    @Option(names = "--hide", paramLabel = "REGEX", description = "Drop frames whose name matches (repeatable).")
+    List<String> hide = new ArrayList<>();
+
+    @Option(names = "--rename", paramLabel = "REGEX=REPL",
+            description = "Rename frames before analysis, e.g. '\\.(isra|constprop)\\.\\d+$=' (repeatable).")
+    List<String> rename = new ArrayList<>();
+
+    @Option(names = "--weight", paramLabel = "period|samples", defaultValue = "period",
+            description = "Sum sample periods (as perf report does) or count samples. Default: ${DEFAULT-VALUE}.")
+    String weight;
+
+    @picocli.CommandLine.Mixin
+    IngestFlags ingest = new IngestFlags();
+
+    public ProfileFilter filter() {
+        try {
+            List<ProfileFilter.Rename> renames = new ArrayList<>();
+            for (String r : rename) {
+                renames.add(ProfileFilter.Rename.parse(r));
+            }
+            List<Pattern> hides = new ArrayList<>();
+            for (String h : hide) {
+                hides.add(Pattern.compile(h));
+            }
+            return new ProfileFilter(comm == null ? null : Pattern.compile(comm), tid, renames, hides);
+        } catch (PatternSyntaxException e) {
+            throw new Main.UsageError("bad regular expression '" + e.getPattern() + "': " + e.getDescription());
+        } catch (IllegalArgumentException e) {
+            throw new Main.UsageError(e.getMessage());
+        }
+    }
+
+    public ProfileLoader loader() {
+        return ingest.loader();
+    }
+
+    /** Loads, weights and filters one input, printing the loader's warnings once. */
+    public Profile load(String input, ProfileLoader loader, Warnings warnings) throws IOException, InputException {
+        ProfileFilter filter = filter();
+        Profile p = loader.load(input);
+        warnings.addAll(loader.warnings());
+        loader.warnings().clear();
+        if (weight.equals("samples")) {
+            p = p.countingSamples();
+        } else if (!weight.equals("period")) {
+            throw new Main.UsageError("--weight must be 'period' or 'samples', not '" + weight + "'");
+        }
+        Profile filtered = filter.apply(p);
+        if (filtered.totalWeight() == 0) {
+            throw new Main.DataError("no samples left in " + input + " after --comm/--tid filters");
+        }
+        return filtered;
+    }
+}

@@ -1,0 +1,65 @@
+package io.myflame.cli;
+
+import io.myflame.ingest.perf.FoldOptions;
+import io.myflame.ingest.perf.FoldedStacks;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code myflame collapse}: perf samples to folded stacks, byte-compatible with stackcollapse-perf.pl. */
+@Command(name = "collapse", mixinStandardHelpOptions = true,
+        description = "Fold perf samples into 'frame;frame;leaf weight' lines (stackcollapse-perf compatible).")
+public final class CollapseCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "INPUT", description = "perf.data, perf script text (plain/gzip), capture directory, or - for stdin.")
+    String input;
+
+    @ArgGroup(exclusive = true)
+    RootChoice root = new RootChoice();
+
+    static final class RootChoice {
+        @Option(names = "--pid", description = "Root frame is comm-PID.")
+        boolean pid;
+        @Option(names = "--tid", description = "Root frame is comm-PID/TID.")
+        boolean tid;
+    }
+
+    @Option(names = "--kernel", description = "Annotate kernel frames with _[k].")
+    boolean kernel;
+    @Option(names = "--jit", description = "Annotate JIT frames (/tmp/perf-PID.map) with _[j].")
+    boolean jit;
+    @Option(names = "--all", description = "Both --kernel and --jit.")
+    boolean all;
+    @Option(names = "--addrs", description = "Keep the address of unresolved frames.")
+    boolean addrs;
+    @Option(names = "--event-filter", paramLabel = "EVENT", description = "Keep only this event (default: the first seen).")
+    String eventFilter;
+    @Option(names = "--skip-after", paramLabel = "FUNCTION", description = "Drop the callers of FUNCTION.")
+    String skipAfter;
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write here instead of stdout.")
+    Path output;
+
+    @Mixin
+    IngestFlags ingest = new IngestFlags();
+
+    @Override
+    public Integer call() throws Exception {
+        FoldOptions.Root r = root.tid ? FoldOptions.Root.TID : root.pid ? FoldOptions.Root.PID : FoldOptions.Root.COMM;
+        FoldOptions options = new FoldOptions(r, kernel || all, jit || all, addrs, eventFilter, skipAfter);
+        var loader = ingest.loader();
+        FoldedStacks stacks = loader.fold(input, options);
+        Warnings w = new Warnings();
+        w.addAll(loader.warnings());
+        AtomicOutput.write(output, stacks::writeFolded);
+        w.print(spec.commandLine().getErr(), "myflame collapse");
+        return 0;
+    }
+}

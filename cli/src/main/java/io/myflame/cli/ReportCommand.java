@@ -1,0 +1,141 @@
+package io.myflame.cli;
+
+import io.myflame.core.analysis.CallTree;
+import io.myflame.core.analysis.CallTrees;
+import io.myflame.core.analysis.FunctionLookup;
+import io.myflame.core.analysis.InclusiveTable;
+import io.myflame.core.analysis.RowFile;
+import io.myflame.core.analysis.RowSpec;
+import io.myflame.core.analysis.RowTable;
+import io.myflame.core.model.Profile;
+import io.myflame.core.text.IndentedTable;
+import io.myflame.core.text.TableFormat;
+import io.myflame.core.text.TopTable;
+import java.io.OutputStreamWriter;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code myflame report}: inclusive/self tables, the callee tree of a function, or user rows. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = "Function percentages of one profile: --top (like perf report --children), "
+                + "--focus F (callee tree), --callers F, or --rows FILE.")
+public final class ReportCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "INPUT", description = "Capture directory, perf.data, perf script text or folded stacks.")
+    String input;
+
+    @Option(names = "--top", paramLabel = "N", description = "Functions by inclusive share (0 = all). Default: 30.")
+    Integer top;
+
+    @Option(names = "--focus", paramLabel = "FUNCTION", description = "Callee tree of FUNCTION (all occurrences merged).")
+    String focus;
+
+    @Option(names = "--callers", paramLabel = "FUNCTION", description = "Caller tree of FUNCTION.")
+    String callers;
+
+    @Option(names = "--depth", paramLabel = "D", defaultValue = "4", description = "Levels of the --focus/--callers tree. Default: ${DEFAULT-VALUE}.")
+    int depth;
+
+    @Option(names = "--min", paramLabel = "PCT", defaultValue = "0.5", description = "Hide tree rows below PCT percent. Default: ${DEFAULT-VALUE}.")
+    double min;
+
+    @Option(names = "--rows", paramLabel = "FILE", description = "Row file: a function per line, indentation = nesting, 'a | b' = alternatives.")
+    Path rows;
+
+    @Option(names = "--format", paramLabel = "text|markdown|csv|json", defaultValue = "text", description = "Default: ${DEFAULT-VALUE}.")
+    String format;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write here instead of stdout.")
+    Path output;
+
+    @Mixin
+    AnalysisOptions analysis = new AnalysisOptions();
+
+    @Override
+    public Integer call() throws Exception {
+        TableFormat fmt = parseFormat(format);
+        int modes = (top != null ? 1 : 0) + (focus != null ? 1 : 0) + (callers != null ? 1 : 0) + (rows != null ? 1 : 0);
+        if (modes > 1) {
+            throw new Main.UsageError("choose one of --top, --focus, --callers, --rows");
+        }
+        List<RowSpec> rowSpecs = rows == null ? null : readRows(rows);
+        Warnings warnings = new Warnings();
+        Profile profile = analysis.load(input, analysis.loader(), warnings);
+        String label = profile.info().label();
+        String title = describe(profile);
+        AtomicOutput.write(output, out -> {
+            Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+            if (focus != null || callers != null) {
+                String name = focus != null ? focus : callers;
+                int f = FunctionLookup.find(profile, name);
+                CallTree tree = focus != null ? CallTrees.callees(profile, f) : CallTrees.callers(profile, f);
+                fmt.write(TreeTable.of(tree, profile.totalWeight(), depth, min, label).title(title), w);
+            } else if (rowSpecs != null) {
+                fmt.write(rowTable(rowSpecs, profile, label).title(title), w);
+            } else {
+                TopTable.write(InclusiveTable.of(profile).top(top == null ? 30 : top), fmt, title, w);
+            }
+            w.flush();
+        });
+        warnings.print(spec.commandLine().getErr(), "myflame report");
+        return 0;
+    }
+
+    static TableFormat parseFormat(String format) {
+        try {
+            return TableFormat.parse(format);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UsageError("--format must be text, markdown, csv or json, not '" + format + "'");
+        }
+    }
+
+    static List<RowSpec> readRows(Path file) throws Exception {
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            return RowFile.parse(r, file.toString());
+        } catch (NoSuchFileException e) {
+            throw new Main.DataError(file + ": no such file");
+        } catch (RowFile.RowFileException e) {
+            throw new Main.DataError(e.getMessage());
+        }
+    }
+
+    static IndentedTable rowTable(List<RowSpec> specs, Profile profile, String label) {
+        List<RowTable.Cell> cells = RowTable.evaluate(specs, profile);
+        IndentedTable t = new IndentedTable(List.of(label));
+        List<String> alternatives = new ArrayList<>();
+        for (int i = 0; i < specs.size(); i++) {
+            RowSpec s = specs.get(i);
+            RowTable.Cell c = cells.get(i);
+            t.add(s.title(), s.depth(), c.present() ? c.percent() : Double.NaN);
+            if (c.present() && s.names().size() > 1) {
+                alternatives.add(c.matched());
+            }
+        }
+        if (!alternatives.isEmpty()) {
+            t.note("matched: " + String.join(", ", alternatives));
+        }
+        return t;
+    }
+
+    static String describe(Profile p) {
+        String event = p.info().event() == null ? "unknown event" : "event " + p.info().event();
+        return String.format(Locale.ROOT, "# %s: %s, %d samples, total weight %d", p.info().source(), event,
+                p.totalSamples(), p.totalWeight());
+    }
+}

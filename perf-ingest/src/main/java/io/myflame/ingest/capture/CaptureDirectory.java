@@ -1,0 +1,103 @@
+package io.myflame.ingest.capture;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.myflame.ingest.InputException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * A capture directory as {@code myflame record} writes it: {@code capture.json} (metadata),
+ * {@code perf.data}, the folded stacks and the workload's output. This class reads what analysis
+ * needs from it: which file holds the samples, the server version (a column label), the perf
+ * event really recorded and the workload's transaction and query counts.
+ */
+public final class CaptureDirectory {
+    public static final String METADATA = "capture.json";
+    /** Sample files in order of preference: exact periods first, folded stacks last. */
+    static final List<String> SAMPLE_FILES = List.of(
+            "perf.script.gz", "perf.script", "perf.data", "stacks.folded", "stacks.folded.gz");
+
+    private final Path dir;
+    private final JsonNode meta;
+
+    private CaptureDirectory(Path dir, JsonNode meta) {
+        this.dir = dir;
+        this.meta = meta;
+    }
+
+    public static CaptureDirectory open(Path dir) throws IOException, InputException {
+        Path json = dir.resolve(METADATA);
+        JsonNode meta = null;
+        if (Files.isRegularFile(json)) {
+            try {
+                meta = new ObjectMapper().readTree(json.toFile());
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new InputException(json + ":" + e.getLocation().getLineNr() + ": not valid JSON ("
+                        + e.getOriginalMessage() + ")");
+            }
+        }
+        return new CaptureDirectory(dir, meta);
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** The file with the samples, or an error naming what a capture should contain. */
+    public Path samples() throws InputException {
+        for (String name : SAMPLE_FILES) {
+            Path p = dir.resolve(name);
+            if (Files.isRegularFile(p)) {
+                return p;
+            }
+        }
+        throw new InputException(dir + ": not a capture directory (no " + String.join(", ", SAMPLE_FILES) + ")");
+    }
+
+    public String serverVersion() {
+        return text("server", "version");
+    }
+
+    /** The perf event really recorded (a VM records cpu-clock when cycles was asked for). */
+    public String event() {
+        return text("perf", "event");
+    }
+
+    public OptionalLong transactions() {
+        return number("workload", "results", "transactions");
+    }
+
+    public OptionalLong queries() {
+        return number("workload", "results", "queries");
+    }
+
+    /** Why the capture is incomplete, or null when it is complete. */
+    public String incompleteReason() {
+        return text("incomplete");
+    }
+
+    private String text(String... path) {
+        JsonNode n = node(path);
+        return n == null || n.isNull() || n.isMissingNode() ? null : n.asText();
+    }
+
+    private OptionalLong number(String... path) {
+        JsonNode n = node(path);
+        return n == null || !n.isNumber() ? OptionalLong.empty() : OptionalLong.of(n.asLong());
+    }
+
+    private JsonNode node(String... path) {
+        JsonNode n = meta;
+        for (String p : path) {
+            if (n == null) {
+                return null;
+            }
+            n = n.get(p);
+        }
+        return n;
+    }
+}

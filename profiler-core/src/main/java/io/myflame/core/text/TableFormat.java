@@ -1,0 +1,155 @@
+package io.myflame.core.text;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.Locale;
+
+/** Writes an {@link IndentedTable} as aligned text, GitHub Markdown, CSV or JSON. */
+public enum TableFormat {
+    TEXT, MARKDOWN, CSV, JSON;
+
+    /** Width of the name column in text output; longer names get a line of their own. */
+    static final int NAME_WIDTH = 40;
+
+    public static TableFormat parse(String s) {
+        return valueOf(s.toUpperCase(Locale.ROOT));
+    }
+
+    public void write(IndentedTable t, Writer out) throws IOException {
+        switch (this) {
+            case TEXT -> text(t, out);
+            case MARKDOWN -> markdown(t, out);
+            case CSV -> csv(t, out);
+            case JSON -> json(t, out);
+        }
+        out.flush();
+    }
+
+    private static void text(IndentedTable t, Writer out) throws IOException {
+        int[] widths = new int[t.columns().size()];
+        for (int c = 0; c < widths.length; c++) {
+            widths[c] = Math.max(6, t.columns().get(c).length()) + 3;
+        }
+        if (t.title() != null) {
+            out.write(t.title() + "\n");
+        }
+        StringBuilder header = new StringBuilder(" ".repeat(NAME_WIDTH));
+        for (int c = 0; c < widths.length; c++) {
+            header.append(pad(t.columns().get(c), widths[c]));
+        }
+        out.write(header.toString().stripTrailing() + "\n");
+        for (IndentedTable.Row r : t.rows()) {
+            String name = "  ".repeat(r.depth()) + r.name() + (r.marked() ? " *" : "");
+            StringBuilder line = new StringBuilder();
+            if (name.length() >= NAME_WIDTH) {
+                out.write(name + "\n");
+                line.append(" ".repeat(NAME_WIDTH));
+            } else {
+                line.append(name).append(" ".repeat(NAME_WIDTH - name.length()));
+            }
+            for (int c = 0; c < widths.length; c++) {
+                line.append(pad(number(r.values()[c]), widths[c]));
+            }
+            out.write(line.toString().stripTrailing() + "\n");
+        }
+        for (String n : t.notes()) {
+            out.write(n + "\n");
+        }
+    }
+
+    private static void markdown(IndentedTable t, Writer out) throws IOException {
+        if (t.title() != null) {
+            out.write("**" + Escape.markdown(t.title()) + "**\n\n");
+        }
+        StringBuilder sb = new StringBuilder("| Function |");
+        StringBuilder rule = new StringBuilder("|---|");
+        for (String c : t.columns()) {
+            sb.append(' ').append(Escape.markdown(c)).append(" |");
+            rule.append("---:|");
+        }
+        out.write(sb + "\n" + rule + "\n");
+        for (IndentedTable.Row r : t.rows()) {
+            StringBuilder line = new StringBuilder("| ");
+            line.append("&nbsp;&nbsp;".repeat(r.depth()));
+            line.append(r.marked() ? "**" + Escape.markdown(r.name()) + "**" : Escape.markdown(r.name()));
+            line.append(" |");
+            for (double v : r.values()) {
+                line.append(' ').append(number(v)).append(" |");
+            }
+            out.write(line + "\n");
+        }
+        if (!t.notes().isEmpty()) {
+            out.write("\n");
+            for (String n : t.notes()) {
+                out.write(Escape.markdown(n) + "  \n");
+            }
+        }
+    }
+
+    private static void csv(IndentedTable t, Writer out) throws IOException {
+        StringBuilder sb = new StringBuilder("row,depth");
+        for (String c : t.columns()) {
+            sb.append(',').append(Escape.csv(c));
+        }
+        out.write(sb + "\n");
+        for (IndentedTable.Row r : t.rows()) {
+            StringBuilder line = new StringBuilder(Escape.csv(r.name())).append(',').append(r.depth());
+            for (double v : r.values()) {
+                line.append(',').append(number(v));
+            }
+            out.write(line + "\n");
+        }
+    }
+
+    private static void json(IndentedTable t, Writer out) throws IOException {
+        JsonGenerator g = new ObjectMapper().getFactory().createGenerator(out).useDefaultPrettyPrinter();
+        g.writeStartObject();
+        if (t.title() != null) {
+            g.writeStringField("title", t.title());
+        }
+        g.writeArrayFieldStart("columns");
+        for (String c : t.columns()) {
+            g.writeString(c);
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("rows");
+        for (IndentedTable.Row r : t.rows()) {
+            g.writeStartObject();
+            g.writeStringField("row", r.name());
+            g.writeNumberField("depth", r.depth());
+            g.writeArrayFieldStart("values");
+            for (double v : r.values()) {
+                if (Double.isNaN(v)) {
+                    g.writeNull();
+                } else {
+                    g.writeNumber(Math.round(v * 10000) / 10000.0);
+                }
+            }
+            g.writeEndArray();
+            if (r.marked()) {
+                g.writeBooleanField("marked", true);
+            }
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("notes");
+        for (String n : t.notes()) {
+            g.writeString(n);
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+        g.flush();
+        out.write("\n");
+    }
+
+    /** Two decimals, empty for a missing value. */
+    public static String number(double v) {
+        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    private static String pad(String s, int width) {
+        return s.length() >= width ? " " + s : " ".repeat(width - s.length()) + s;
+    }
+}
