@@ -89,7 +89,7 @@ public final class PerfScriptReader {
     static String firstEvent(byte[] b, int len) {
         int p = 0;
         while (p < len) {
-            int eol = ChunkParser.indexOfNewline(b, p, len);
+            int eol = ByteScan.indexOfNewline(b, p, len);
             int end = eol;
             while (end > p && (b[end - 1] == ' ' || b[end - 1] == '\t' || b[end - 1] == '\r')) {
                 end--;
