@@ -256,13 +256,14 @@ final class ChunkParser {
         while (end > p && isBlank(b[end - 1])) {
             end--;
         }
+        if (eol == to && last) {
+            // No newline after this line: the input was cut, even if only indentation is left.
+            truncated(chunk, lineNo, b, p, end);
+            return to;
+        }
         if (end == p) {
             afterEvent();
             return eol + 1;
-        }
-        if (eol == to && last) {
-            truncated(chunk, lineNo, b, p, end);
-            return to;
         }
         int lastSpace = lastIndexOf(b, pcEnd + 1, end, (byte) ' ');
         if (pcEnd >= end || lastSpace < 0 || end - lastSpace < 3) {
