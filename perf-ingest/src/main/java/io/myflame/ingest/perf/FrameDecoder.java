@@ -33,7 +33,7 @@ final class FrameDecoder {
             return List.of();
         }
         List<String> out = new ArrayList<>(1);
-        for (String part : func.split("->", -1)) {
+        for (String part : inlineChain(func)) {
             String name = withModuleFallback(module, part, pc);
             name = SymbolTidy.stripParameters(RustLegacyNames.demangle(name).replace(';', ':'));
             if (tidyJava && name.startsWith("L") && name.indexOf('/') >= 0) {
@@ -52,6 +52,23 @@ final class FrameDecoder {
             out.add(name);
         }
         return out;
+    }
+
+    /** Java inlining shows as "a->b->c" in one line (perf-map-agent); each becomes a frame. */
+    private static List<String> inlineChain(String func) {
+        int arrow = func.indexOf("->");
+        if (arrow < 0) {
+            return List.of(func);
+        }
+        List<String> parts = new ArrayList<>();
+        int from = 0;
+        while (arrow >= 0) {
+            parts.add(func.substring(from, arrow));
+            from = arrow + 2;
+            arrow = func.indexOf("->", from);
+        }
+        parts.add(func.substring(from));
+        return parts;
     }
 
     private String withModuleFallback(String module, String func, String pc) {
