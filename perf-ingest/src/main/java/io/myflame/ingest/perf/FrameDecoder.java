@@ -54,9 +54,12 @@ final class FrameDecoder {
         return out;
     }
 
-    /** Java inlining shows as "a->b->c" in one line (perf-map-agent); each becomes a frame. */
+    /**
+     * Java inlining shows as "a->b->c" in one line (perf-map-agent); each becomes a frame. C++'s
+     * {@code operator->} is part of a name, not a chain.
+     */
     private static List<String> inlineChain(String func) {
-        int arrow = func.indexOf("->");
+        int arrow = nextArrow(func, 0);
         if (arrow < 0) {
             return List.of(func);
         }
@@ -65,10 +68,18 @@ final class FrameDecoder {
         while (arrow >= 0) {
             parts.add(func.substring(from, arrow));
             from = arrow + 2;
-            arrow = func.indexOf("->", from);
+            arrow = nextArrow(func, from);
         }
         parts.add(func.substring(from));
         return parts;
+    }
+
+    private static int nextArrow(String func, int from) {
+        int arrow = func.indexOf("->", from);
+        while (arrow >= 0 && func.startsWith("operator", arrow - "operator".length())) {
+            arrow = func.indexOf("->", arrow + 2);
+        }
+        return arrow;
     }
 
     private String withModuleFallback(String module, String func, String pc) {
