@@ -22,7 +22,10 @@ final class ChunkParser {
     private final byte[] eventFilter;
     private final int skipAfterId;
 
+    private final ByteScan scan = ByteScan.create();
     private final LineCache lines = new LineCache();
+    /** Lines of processes named java decode differently (class descriptors), so they are cached apart. */
+    private final LineCache javaLines = new LineCache();
     private final LineCache roots = new LineCache();
     private final Map<String, Integer> nameIds = new HashMap<>();
     final List<String> names = new ArrayList<>();
@@ -63,27 +66,26 @@ final class ChunkParser {
         int p = from;
         int lineNo = 0;
         while (p < to) {
-            int eol = indexOfNewline(b, p, to);
-            boolean complete = eol < to;
-            int end = eol;
             lineNo++;
+            byte first = b[p];
+            if (inEvent && !skipStack && first != '\n' && first != '#') {
+                p = onStackLine(b, p, to, chunk, lineNo, last);
+                continue;
+            }
+            int eol = ByteScan.indexOfNewline(b, p, to);
+            int end = eol;
             while (end > p && isBlank(b[end - 1])) {
                 end--;
             }
-            if (!complete && last && inEvent && end > p) {
-                // The input stops in the middle of a line: that sample is cut short.
-                problems.truncated(chunk, lineNo, text(b, p, end));
-                inEvent = false;
-                depth = 0;
+            if (eol == to && last && inEvent && end > p) {
+                truncated(chunk, lineNo, b, p, end);
                 break;
             }
-            if (b[p] == '#') {
+            if (first == '#') {
                 // comment, e.g. "# cmdline : /usr/bin/perf record -g"
             } else if (end == p) {
                 afterEvent();
-            } else if (inEvent) {
-                onStackLine(b, p, end, chunk, lineNo);
-            } else {
+            } else if (!inEvent) {
                 onEventLine(b, p, end, chunk, lineNo);
             }
             p = eol + 1;
@@ -94,17 +96,15 @@ final class ChunkParser {
         return lineNo;
     }
 
-    private static boolean isBlank(byte c) {
-        return c == ' ' || c == '\t' || c == '\r';
+    /** The input stops in the middle of a line: that sample is cut short and dropped. */
+    private void truncated(int chunk, int lineNo, byte[] b, int p, int end) {
+        problems.truncated(chunk, lineNo, text(b, p, end));
+        inEvent = false;
+        depth = 0;
     }
 
-    static int indexOfNewline(byte[] b, int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (b[i] == '\n') {
-                return i;
-            }
-        }
-        return to;
+    private static boolean isBlank(byte c) {
+        return c == ' ' || c == '\t' || c == '\r';
     }
 
     // A sample header, every form perf prints:
@@ -214,7 +214,7 @@ final class ChunkParser {
                 n = copy(b, tidStart, tidEnd, n);
             }
         }
-        int h = LineCache.hash(label, 0, n, 7);
+        int h = ByteScan.hashRange(label, 0, n);
         int[] id = roots.get(label, 0, n, h);
         if (id == null) {
             id = new int[] {intern(new String(label, 0, n, StandardCharsets.ISO_8859_1))};
@@ -240,29 +240,42 @@ final class ChunkParser {
     //     7f533952bc77 _dl_check_map_versions+0x597 (/usr/lib/ld-2.28.so)
     //     55d4c0a1b2c3 mysql_delete(THD*, TABLE_LIST*, Item*, SQL_I_List<st_order>*, unsigned long long, unsigned long long, select_result*)+0x7f3 (/usr/sbin/mariadbd)
     //                0 [unknown] ([unknown])
-    private void onStackLine(byte[] b, int p, int end, int chunk, int lineNo) {
-        if (skipStack) {
-            return;
-        }
+    // Returns the index after the line. The symbol and dso are hashed while the line end is found.
+    private int onStackLine(byte[] b, int p, int to, int chunk, int lineNo, boolean last) {
         int s = p;
-        while (s < end && (b[s] == ' ' || b[s] == '\t')) {
+        while (s < to && (b[s] == ' ' || b[s] == '\t')) {
             s++;
         }
         int pcEnd = s;
-        while (pcEnd < end && b[pcEnd] != ' ') {
+        while (pcEnd < to && b[pcEnd] != ' ' && b[pcEnd] != '\n') {
             pcEnd++;
+        }
+        int keyStart = options.includeAddrs() ? s : Math.min(pcEnd + 1, to);
+        int eol = pcEnd < to && b[pcEnd] == '\n' ? pcEnd : scan.hashToNewline(b, keyStart, to);
+        int end = eol;
+        while (end > p && isBlank(b[end - 1])) {
+            end--;
+        }
+        if (eol == to && last) {
+            // No newline after this line: the input was cut, even if only indentation is left.
+            truncated(chunk, lineNo, b, p, end);
+            return to;
+        }
+        if (end == p) {
+            afterEvent();
+            return eol + 1;
         }
         int lastSpace = lastIndexOf(b, pcEnd + 1, end, (byte) ' ');
         if (pcEnd >= end || lastSpace < 0 || end - lastSpace < 3) {
             problems.malformed(chunk, lineNo, text(b, p, end));
-            return;
+            return eol + 1;
         }
-        int keyStart = options.includeAddrs() ? s : pcEnd + 1;
-        int h = LineCache.hash(b, keyStart, end, tidyJava ? 17 : 3);
-        int[] frames = lines.get(b, keyStart, end, h);
+        int h = end == eol ? (int) scan.hash : ByteScan.hashRange(b, keyStart, end);
+        LineCache cache = tidyJava ? javaLines : lines;
+        int[] frames = cache.get(b, keyStart, end, h);
         if (frames == null) {
             frames = decode(b, s, pcEnd, lastSpace, end);
-            lines.put(b, keyStart, end, h, frames);
+            cache.put(b, keyStart, end, h, frames);
         }
         // The line's frames are root-most first; the sample is collected leaf first.
         for (int i = frames.length - 1; i >= 0; i--) {
@@ -271,6 +284,7 @@ final class ChunkParser {
             }
             leafFirst[depth++] = frames[i];
         }
+        return eol + 1;
     }
 
     private int[] decode(byte[] b, int s, int pcEnd, int lastSpace, int end) {

@@ -18,14 +18,6 @@ final class LineCache {
     /** Entry index + 1; 0 = empty. */
     private int[] slots = new int[2048];
 
-    static int hash(byte[] b, int from, int to, int seed) {
-        int h = seed;
-        for (int i = from; i < to; i++) {
-            h = 31 * h + b[i];
-        }
-        return h ^ (h >>> 15);
-    }
-
     /** Returns the cached value for the key bytes, or null. */
     int[] get(byte[] b, int from, int to, int h) {
         int mask = slots.length - 1;

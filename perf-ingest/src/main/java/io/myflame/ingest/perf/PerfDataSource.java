@@ -30,6 +30,10 @@ public final class PerfDataSource {
     }
 
     public FoldedStacks read(Path perfData, PerfScriptReader reader) throws IOException, InputException {
+        if (!Executables.exists(perf)) {
+            throw new InputException("cannot read " + perfData + ": '" + perf + "' not found"
+                    + " (install it with: apt-get install linux-perf, or pass perf script text instead)");
+        }
         CommandLine cmd = new CommandLine(perf);
         cmd.addArgument("script", false);
         cmd.addArgument("-i", false);
@@ -38,7 +42,8 @@ public final class PerfDataSource {
         CompletableFuture<InputStream> stdout = new CompletableFuture<>();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
         DefaultExecutor executor = DefaultExecutor.builder().get();
-        executor.setStreamHandler(new StdoutToCaller(stdout, stderr));
+        StdoutToCaller streams = new StdoutToCaller(stdout, stderr);
+        executor.setStreamHandler(streams);
         DefaultExecuteResultHandler result = new DefaultExecuteResultHandler();
         try {
             executor.execute(cmd, result);
@@ -54,13 +59,16 @@ public final class PerfDataSource {
         }
         try {
             stacks = reader.read(in, perfData.toString());
+            in.transferTo(OutputStream.nullOutputStream());
         } catch (InputException e) {
             // Drain so perf is not left blocked on a full pipe, then prefer perf's own words.
             in.transferTo(OutputStream.nullOutputStream());
+            streams.readerDone.countDown();
             waitFor(result);
             throw failure(perfData, result, stderr, e.getMessage());
+        } finally {
+            streams.readerDone.countDown();
         }
-        in.transferTo(OutputStream.nullOutputStream());
         waitFor(result);
         if (result.getExitValue() != 0) {
             throw failure(perfData, result, stderr, null);
@@ -119,6 +127,8 @@ public final class PerfDataSource {
         private final CompletableFuture<InputStream> stdout;
         private final ByteArrayOutputStream stderr;
         private java.lang.Thread errPump;
+        /** Commons Exec closes the child's streams after stop(): stop() waits until we read all. */
+        final java.util.concurrent.CountDownLatch readerDone = new java.util.concurrent.CountDownLatch(1);
 
         StdoutToCaller(CompletableFuture<InputStream> stdout, ByteArrayOutputStream stderr) {
             this.stdout = stdout;
@@ -163,6 +173,7 @@ public final class PerfDataSource {
         @Override
         public void stop() throws IOException {
             try {
+                readerDone.await();
                 errPump.join(2000);
             } catch (InterruptedException e) {
                 java.lang.Thread.currentThread().interrupt();

@@ -37,7 +37,7 @@ public enum TableFormat {
             widths[c] += 3;
         }
         if (t.title() != null) {
-            out.write(t.title() + "\n");
+            out.write("# " + t.title() + "\n");
         }
         StringBuilder header = new StringBuilder(" ".repeat(NAME_WIDTH));
         for (int c = 0; c < widths.length; c++) {

@@ -1,0 +1,107 @@
+package io.myflame.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.myflame.core.analysis.InclusiveTable;
+import io.myflame.core.model.Profile;
+import io.myflame.core.model.SymbolTidy;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The acceptance check of the core: on every real capture in samples/captures, each named symbol's
+ * inclusive (Children) and Self share from our tables equals {@code perf report --children} of
+ * the same perf.data within 0.01 points.
+ *
+ * <p>Where they differ by design the row is left out and counted: perf keys rows by symbol
+ * address, so an unresolved address is its own row ({@code 0x0000561f7b988647}) where we merge
+ * all unresolved frames of a dso into {@code [mariadbd]}; and two symbols that tidy to one name
+ * (overloads, or one name in two dsos) are two perf rows but one function for us.
+ */
+class PerfReportAgreementTest {
+    /** "    61.96%     0.03%  [k] do_syscall_64     -   -" */
+    private static final Pattern ROW = Pattern.compile("^\\s+([\\d.]+)%\\s+([\\d.]+)%\\s+\\[(.)\\]\\s+(.+?)\\s*(?:\\s-\\s+-\\s*)?$");
+    private static final double TOLERANCE = 0.01;
+
+    static Path captures() {
+        return Path.of(System.getProperty("myflame.samples", "../samples")).resolve("captures");
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyNamedSymbolAgreesWithPerfReport() throws IOException {
+        List<Path> dirs;
+        try (Stream<Path> s = Files.list(captures())) {
+            dirs = s.filter(d -> Files.isRegularFile(d.resolve("perf-report-children.txt"))).sorted().toList();
+        }
+        assertTrue(dirs.size() >= 2, "expected at least two real captures in " + captures());
+        return dirs.stream().map(d -> DynamicTest.dynamicTest(d.getFileName().toString(), () -> check(d)));
+    }
+
+    private static void check(Path capture) throws Exception {
+        ProfileLoader loader = new ProfileLoader(2, false, "perf");
+        Profile profile = loader.load(capture.toString());
+        InclusiveTable ours = InclusiveTable.of(profile);
+        List<PerfRow> perfRows = perfRows(capture.resolve("perf-report-children.txt"));
+        Map<String, Integer> rowsPerName = new HashMap<>();
+        for (PerfRow r : perfRows) {
+            rowsPerName.merge(r.function(), 1, Integer::sum);
+        }
+        int compared = 0;
+        int unresolved = 0;
+        int merged = 0;
+        List<String> mismatches = new ArrayList<>();
+        for (PerfRow r : perfRows) {
+            // "0x0000561f7b988647", or "0000000000000000" for a zero return address.
+            if (r.symbol().startsWith("0x") || r.symbol().matches("[0-9a-f]{16}")) {
+                unresolved++;
+                continue;
+            }
+            if (rowsPerName.get(r.function()) > 1) {
+                merged++;
+                continue;
+            }
+            int f = profile.frames().find(r.function());
+            double incl = ours.inclusivePct(f);
+            double self = ours.selfPct(f);
+            if (Math.abs(incl - r.children()) > TOLERANCE || Math.abs(self - r.self()) > TOLERANCE) {
+                mismatches.add(String.format("%s: perf %.2f/%.2f, myflame %.4f/%.4f", r.symbol(), r.children(), r.self(), incl, self));
+            }
+            compared++;
+        }
+        assertEquals(List.of(), mismatches, capture.getFileName() + ": rows that disagree with perf report");
+        assertTrue(compared > 100, "too few rows compared: " + compared);
+        System.out.printf("%s: %d named symbols agree with perf report --children within %.2f points "
+                + "(%d unresolved-address rows and %d rows sharing a tidied name left out by design)%n",
+                capture.getFileName(), compared, TOLERANCE, unresolved, merged);
+    }
+
+    record PerfRow(double children, double self, String symbol, String function) {
+    }
+
+    static List<PerfRow> perfRows(Path report) throws IOException {
+        List<PerfRow> rows = new ArrayList<>();
+        for (String line : Files.readAllLines(report)) {
+            if (line.startsWith("#") || line.isBlank()) {
+                continue;
+            }
+            Matcher m = ROW.matcher(line);
+            if (m.matches()) {
+                String sym = m.group(4).strip();
+                rows.add(new PerfRow(Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)), sym,
+                        SymbolTidy.functionName(sym)));
+            }
+        }
+        return rows;
+    }
+}
