@@ -39,7 +39,7 @@ final class CategoryFlags {
     }
 
     static Diff compute(Categories cats, List<Column> columns, Per per, double threshold) {
-        return DiffTable.compute("# CPU categories", cats.rows(), columns, cats.evaluator(), Measure.INCLUSIVE, per, threshold);
+        return DiffTable.compute("CPU categories", cats.rows(), columns, cats.evaluator(), Measure.INCLUSIVE, per, threshold);
     }
 
     static Per per(String per, AnalysisOptions analysis) {

@@ -140,7 +140,7 @@ public final class DiffCommand implements Callable<Integer> {
     }
 
     static String title(List<Column> columns) {
-        return "# " + String.join(" vs ", columns.stream().map(Column::label).toList());
+        return String.join(" vs ", columns.stream().map(Column::label).toList());
     }
 
     static void write(String fmt, Diff diff, Diff categories, Writer w) throws Exception {
@@ -151,7 +151,7 @@ public final class DiffCommand implements Callable<Integer> {
                 TableFormat tf = TableFormat.parse(fmt);
                 tf.write(DiffTables.of(diff), w);
                 if (categories != null) {
-                    IndentedTable ct = DiffTables.of(categories).title("# CPU categories (a sample counts in the first category matching one of its frames)");
+                    IndentedTable ct = DiffTables.of(categories).title("CPU categories (a sample counts in the first category matching one of its frames)");
                     w.write("\n");
                     tf.write(ct, w);
                 }

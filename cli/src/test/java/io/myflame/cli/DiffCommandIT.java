@@ -14,12 +14,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The diff and categories commands on real captures: repeats, cost per transaction, categories, HTML, errors. */
 class DiffCommandIT {
-    static final String DEL = Jar.capture("mariadb-10.11-oltp_delete").toString();
-    static final String POINT = Jar.capture("mariadb-10.11-oltp_point_select").toString();
-    static final String OLD = Jar.capture("mariadb-10.2.11-oltp_delete").toString();
+    static final String DEL = PerfReference.capture("mariadb-10.11-oltp_delete").toString();
+    static final String POINT = PerfReference.capture("mariadb-10.11-oltp_point_select").toString();
+    static final String OLD = PerfReference.capture("mariadb-10.2.11-oltp_delete").toString();
 
     static JsonNode json(String... args) throws Exception {
-        Jar.Result r = Jar.run(args);
+        Myflame.Result r = Myflame.run(args);
         assertEquals(0, r.exit(), r.toString());
         return new ObjectMapper().readTree(r.out());
     }
@@ -40,9 +40,9 @@ class DiffCommandIT {
             assertEquals((a + b) / 2, m.get("value").asDouble(), 0.0002, name);
             assertEquals(Math.abs(a - b) / 2, m.get("spread").asDouble(), 0.0002, name);
         }
-        Jar.Result text = Jar.run("diff", "--label", "both=" + DEL + "," + POINT, "--label", "del=" + DEL, "--top", "5");
+        Myflame.Result text = Myflame.run("diff", "--label", "both=" + DEL + "," + POINT, "--label", "del=" + DEL, "--top", "5");
         assertTrue(text.out().contains(" \u00b1"), text.out());
-        Jar.Result csv = Jar.run("diff", "--label", "both=" + DEL + "," + POINT, "--label", "del=" + DEL, "--top", "5",
+        Myflame.Result csv = Myflame.run("diff", "--label", "both=" + DEL + "," + POINT, "--label", "del=" + DEL, "--top", "5",
                 "--format", "csv");
         assertTrue(csv.out().startsWith("row,depth,both,del,delta_pts,delta_ratio,both_spread,del_spread,"), csv.out());
     }
@@ -62,7 +62,7 @@ class DiffCommandIT {
                 assertEquals(expected, per.get("rows").get(r).get("cells").get(c).get("value").asDouble(), 0.0002);
             }
         }
-        Jar.Result text = Jar.run("diff", OLD, DEL, "--top", "3", "--per", "txn", "--txns", "250000", "--txns", "240000");
+        Myflame.Result text = Myflame.run("diff", OLD, DEL, "--top", "3", "--per", "txn", "--txns", "250000", "--txns", "240000");
         assertTrue(text.out().contains("\u00b5s/txn from event cpu-clock:ppp"), text.out());
     }
 
@@ -86,7 +86,7 @@ class DiffCommandIT {
     @Test
     void htmlIsOneStandaloneFile(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("diff.html");
-        Jar.Result r = Jar.run("diff", OLD, DEL, "--rows", Path.of(System.getProperty("myflame.samples"), "rows",
+        Myflame.Result r = Myflame.run("diff", OLD, DEL, "--rows", Path.of(System.getProperty("myflame.samples"), "rows",
                 "delete.rows").toString(), "--format", "html", "-o", out.toString());
         assertEquals(0, r.exit(), r.toString());
         String html = Files.readString(out, StandardCharsets.UTF_8);
@@ -99,31 +99,32 @@ class DiffCommandIT {
     @Test
     void badInputsAreOneLineErrorsAndLeaveNoOutputFile(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("x.csv");
-        Jar.Result missing = Jar.run("diff", DEL, tmp.resolve("nope").toString(), "-o", out.toString());
+        Myflame.Result missing = Myflame.run("diff", DEL, tmp.resolve("nope").toString(), "-o", out.toString());
         assertEquals(1, missing.exit(), missing.toString());
         assertEquals(1, missing.err().lines().count(), missing.err());
         assertTrue(missing.err().startsWith("myflame diff: "), missing.err());
+        assertFalse(missing.hasStackTrace(), missing.err());
         assertFalse(Files.exists(out));
-        Jar.Result noTxns = Jar.run("diff", DEL, OLD, "--per", "txn", "-o", out.toString());
+        Myflame.Result noTxns = Myflame.run("diff", DEL, OLD, "--per", "txn", "-o", out.toString());
         assertEquals(1, noTxns.exit(), noTxns.toString());
         assertTrue(noTxns.err().contains("--txns"), noTxns.err());
         assertFalse(Files.exists(out));
-        Jar.Result mixed = Jar.run("diff", DEL, "--label", "a=" + OLD);
+        Myflame.Result mixed = Myflame.run("diff", DEL, "--label", "a=" + OLD);
         assertEquals(2, mixed.exit(), mixed.toString());
-        Jar.Result txnsCount = Jar.run("diff", DEL, OLD, "--per", "txn", "--txns", "5");
+        Myflame.Result txnsCount = Myflame.run("diff", DEL, OLD, "--per", "txn", "--txns", "5");
         assertEquals(2, txnsCount.exit(), txnsCount.toString());
         Path badYaml = tmp.resolve("c.yaml");
         Files.writeString(badYaml, "categories:\n  - name: [x\n");
-        Jar.Result yaml = Jar.run("categories", DEL, "--categories", badYaml.toString());
+        Myflame.Result yaml = Myflame.run("categories", DEL, "--categories", badYaml.toString());
         assertEquals(1, yaml.exit(), yaml.toString());
         assertTrue(yaml.err().contains("c.yaml:"), yaml.err());
-        Jar.Result focus = Jar.run("diff", DEL, OLD, "--focus", "no_such_function");
+        Myflame.Result focus = Myflame.run("diff", DEL, OLD, "--focus", "no_such_function");
         assertEquals(1, focus.exit(), focus.toString());
     }
 
     @Test
     void focusComparesTheCalleeTreeAcrossRenames() throws Exception {
-        Jar.Result r = Jar.run("diff", OLD, Jar.capture("mariadb-11.4.5-oltp_delete").toString(), "--label", "10.2.11",
+        Myflame.Result r = Myflame.run("diff", OLD, PerfReference.capture("mariadb-11.4.5-oltp_delete").toString(), "--label", "10.2.11",
                 "--label", "11.4.5", "--focus", "mysql_delete | Sql_cmd_delete::delete_from_single_table", "--depth", "2",
                 "--format", "csv");
         assertEquals(0, r.exit(), r.toString());

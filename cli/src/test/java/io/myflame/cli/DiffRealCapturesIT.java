@@ -27,14 +27,14 @@ class DiffRealCapturesIT {
     @BeforeAll
     static void readSamples() throws Exception {
         for (String c : CAPTURES) {
-            samples.add(PerfReference.samples(Jar.capture(c).resolve("perf.script.gz")));
+            samples.add(PerfReference.samples(PerfReference.capture(c).resolve("perf.script.gz")));
         }
     }
 
     static List<String> args(String... more) {
         List<String> a = new ArrayList<>(List.of("diff"));
         for (int i = 0; i < CAPTURES.length; i++) {
-            a.add(Jar.capture(CAPTURES[i]).toString());
+            a.add(PerfReference.capture(CAPTURES[i]).toString());
             a.add("--label");
             a.add(LABELS[i]);
         }
@@ -43,7 +43,7 @@ class DiffRealCapturesIT {
     }
 
     static List<String[]> csv(String... more) throws Exception {
-        Jar.Result r = Jar.run(args(more).toArray(String[]::new));
+        Myflame.Result r = Myflame.run(args(more).toArray(String[]::new));
         assertEquals(0, r.exit(), r.toString());
         List<String[]> rows = new ArrayList<>();
         for (String line : r.out().lines().toList()) {
@@ -57,7 +57,7 @@ class DiffRealCapturesIT {
         String rowsFile = Path.of(System.getProperty("myflame.samples"), "rows", "delete.rows").toString();
         List<String[]> table = csv("--rows", rowsFile, "--format", "csv");
         assertEquals("row,depth,10.2.11,10.11,11.4.5,delta_pts,delta_ratio", String.join(",", table.get(0)));
-        Jar.Result json = Jar.run(args("--rows", rowsFile, "--format", "json").toArray(String[]::new));
+        Myflame.Result json = Myflame.run(args("--rows", rowsFile, "--format", "json").toArray(String[]::new));
         JsonNode rows = new ObjectMapper().readTree(json.out()).get("rows");
         assertEquals(rows.size(), table.size() - 1);
         int perfChecked = 0;
@@ -77,7 +77,7 @@ class DiffRealCapturesIT {
                 assertEquals(names.get(names.size() - 1), rows.get(r).get("cells").get(c).get("matched").get(0).asText(), where);
                 if (chain.size() == 1) {
                     Map<String, List<Double>> perf = PerfReference.children(
-                            Jar.capture(CAPTURES[c]).resolve("perf-report-children.txt"));
+                            PerfReference.capture(CAPTURES[c]).resolve("perf-report-children.txt"));
                     List<Double> ref = perf.get(names.get(0));
                     if (ref != null && ref.size() > 1) {
                         overloaded.add(where); // several perf rows tidy to one name: no single reference
@@ -101,7 +101,7 @@ class DiffRealCapturesIT {
         int skipped = 0;
         for (String[] line : table.subList(1, table.size())) {
             for (int c = 0; c < CAPTURES.length; c++) {
-                List<Double> ref = PerfReference.children(Jar.capture(CAPTURES[c]).resolve("perf-report-children.txt")).get(line[0]);
+                List<Double> ref = PerfReference.children(PerfReference.capture(CAPTURES[c]).resolve("perf-report-children.txt")).get(line[0]);
                 if (line[0].startsWith("[") || line[2 + c].isEmpty()) {
                     continue; // [unknown] frames: perf reports each address apart
                 }

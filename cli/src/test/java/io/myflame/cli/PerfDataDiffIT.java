@@ -24,7 +24,7 @@ class PerfDataDiffIT {
     void diffsTwoPerfDataFilesAndMatchesPerfReport(@TempDir Path tmp) throws Exception {
         Path before = record(tmp.resolve("before"), BEFORE);
         Path after = record(tmp.resolve("after"), AFTER);
-        Jar.Result r = Jar.run("diff", before.toString(), after.toString(), "--top", "25", "--format", "csv");
+        Myflame.Result r = Myflame.run("diff", before.toString(), after.toString(), "--top", "25", "--format", "csv");
         assertEquals(0, r.exit(), r.toString());
         List<String> lines = r.out().lines().toList();
         assertEquals("row,depth,before,after,delta_pts,delta_ratio", lines.get(0), "labels are the directory names");
@@ -36,7 +36,7 @@ class PerfDataDiffIT {
             checked += check(f[0], f[2], perfBefore) + check(f[0], f[3], perfAfter);
         }
         assertTrue(checked >= 20, "cells checked against perf report: " + checked + "\n" + r.out());
-        Jar.Result text = Jar.run("diff", before.toString(), after.toString(), "--top", "10");
+        Myflame.Result text = Myflame.run("diff", before.toString(), after.toString(), "--top", "10");
         assertEquals(0, text.exit(), text.toString());
         assertTrue(text.out().contains("before: event cpu-clock"), text.out());
     }

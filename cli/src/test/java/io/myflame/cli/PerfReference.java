@@ -24,6 +24,15 @@ final class PerfReference {
     private PerfReference() {
     }
 
+    /** A real capture under samples/captures. */
+    static Path capture(String name) {
+        Path p = Myflame.samples().resolve("captures").resolve(name);
+        if (!Files.isDirectory(p)) {
+            throw new AssertionError("missing real capture " + p);
+        }
+        return p;
+    }
+
     /** "    61.96%     0.03%  [k] do_syscall_64      -      -" */
     private static final Pattern REPORT_LINE = Pattern.compile("^\\s*([\\d.]+)%\\s+([\\d.]+)%\\s+\\[.\\]\\s(.*)$");
 
