@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
 @Command(name = "myflame", mixinStandardHelpOptions = true, version = "myflame 0.1.0",
         description = "CPU profiles of MySQL-family servers: perf samples to folded stacks, "
                 + "inclusive-percentage tables and flamegraphs.",
-        subcommands = {CollapseCommand.class, ReportCommand.class, DemoCommand.class,
+        subcommands = {CollapseCommand.class, ReportCommand.class, DiffCommand.class, CategoriesCommand.class, DemoCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     public static final int EXIT_DATA = 1;
@@ -52,7 +52,7 @@ public final class Main implements Runnable {
 
     private static int report(Exception ex, CommandLine line) {
         PrintWriter err = line.getErr();
-        if (ex instanceof InputException || ex instanceof DataError
+        if (ex instanceof InputException || ex instanceof DataError || ex instanceof io.myflame.diff.DiffException
                 || ex instanceof io.myflame.core.analysis.FunctionLookup.NotFound) {
             err.println(prefix(line) + ex.getMessage());
             return EXIT_DATA;

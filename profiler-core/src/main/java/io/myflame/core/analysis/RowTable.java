@@ -24,6 +24,14 @@ public final class RowTable {
     }
 
     public static List<Cell> evaluate(List<RowSpec> rows, Profile profile) {
+        return evaluate(rows, profile, false);
+    }
+
+    /**
+     * Like {@link #evaluate(List, Profile)}, but with {@code self} a row counts only samples whose
+     * leaf frame is its function (below the chain of its parent rows): its self share.
+     */
+    public static List<Cell> evaluate(List<RowSpec> rows, Profile profile, boolean self) {
         FrameTable frames = profile.frames();
         InclusiveTable incl = InclusiveTable.of(profile);
         boolean[][] sets = new boolean[rows.size()][];
@@ -47,7 +55,8 @@ public final class RowTable {
             for (int k = 0; k < depth; k++) {
                 complete &= sets[chain[k]] != null;
             }
-            long w = complete ? chainWeight(profile, sets, chain, depth) : 0;
+            long w = !complete ? 0 : self ? chainSelfWeight(profile, sets, chain, depth)
+                    : chainWeight(profile, sets, chain, depth);
             cells.add(new Cell(complete ? matched[r] : null, w, InclusiveTable.percent(w, total)));
         }
         return cells;
@@ -76,6 +85,29 @@ public final class RowTable {
                 }
             }
             if (k == depth) {
+                w += profile.weight(i);
+            }
+        }
+        return w;
+    }
+
+    /** Weight of samples whose leaf is the row's function, its parent chain above it in order. */
+    private static long chainSelfWeight(Profile profile, boolean[][] sets, int[] chain, int depth) {
+        long w = 0;
+        boolean[] leafSet = sets[chain[depth - 1]];
+        for (int i = 0; i < profile.size(); i++) {
+            int[] stack = profile.stack(i);
+            int leaf = stack.length - 1;
+            if (leaf < 0 || !leafSet[stack[leaf]]) {
+                continue;
+            }
+            int k = 0;
+            for (int j = 0; j < leaf && k < depth - 1; j++) {
+                if (sets[chain[k]][stack[j]]) {
+                    k++;
+                }
+            }
+            if (k == depth - 1) {
                 w += profile.weight(i);
             }
         }

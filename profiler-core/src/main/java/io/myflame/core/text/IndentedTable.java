@@ -14,6 +14,7 @@ import java.util.List;
  * </pre>
  *
  * A missing value is {@link Double#NaN} and prints empty. Extra columns (deltas) are plain columns.
+ * A cell may carry a spread (the noise across repeated captures), printed as {@code mean ±spread}.
  */
 public final class IndentedTable {
     private final List<String> columns;
@@ -21,8 +22,26 @@ public final class IndentedTable {
     private final List<String> notes = new ArrayList<>();
     private String title;
 
-    /** One row: its name, nesting depth and a value per column. */
-    public record Row(String name, int depth, double[] values, boolean marked) {
+    /**
+     * One row: its name, nesting depth and a value per column.
+     *
+     * @param key     the short name machine-readable formats (CSV) print; the name when null
+     * @param spreads a spread per column ({@link Double#NaN} where none), or null
+     */
+    public record Row(String name, int depth, double[] values, boolean marked, String key, double[] spreads) {
+        public Row(String name, int depth, double[] values, boolean marked) {
+            this(name, depth, values, marked, null, null);
+        }
+
+        /** The name for CSV: the key when one was given. */
+        public String csvName() {
+            return key == null ? name : key;
+        }
+
+        /** The spread of column {@code c}, NaN when there is none. */
+        public double spread(int c) {
+            return spreads == null ? Double.NaN : spreads[c];
+        }
     }
 
     public IndentedTable(List<String> columns) {
@@ -48,6 +67,28 @@ public final class IndentedTable {
         }
         rows.add(new Row(name, depth, values.clone(), marked));
         return this;
+    }
+
+    /** Adds a row with a CSV key and per-column spreads (either may be null). */
+    public IndentedTable add(Row row) {
+        if (row.values().length != columns.size() || row.spreads() != null && row.spreads().length != columns.size()) {
+            throw new IllegalArgumentException("row '" + row.name() + "' does not have " + columns.size() + " columns");
+        }
+        rows.add(new Row(row.name(), row.depth(), row.values().clone(), row.marked(), row.key(),
+                row.spreads() == null ? null : row.spreads().clone()));
+        return this;
+    }
+
+    /** True when some cell carries a spread. */
+    public boolean hasSpreads() {
+        for (Row r : rows) {
+            for (int c = 0; c < columns.size(); c++) {
+                if (!Double.isNaN(r.spread(c))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** A footnote printed under the table (e.g. which alternative name matched where). */

@@ -30,7 +30,11 @@ public enum TableFormat {
     private static void text(IndentedTable t, Writer out) throws IOException {
         int[] widths = new int[t.columns().size()];
         for (int c = 0; c < widths.length; c++) {
-            widths[c] = Math.max(6, t.columns().get(c).length()) + 3;
+            widths[c] = Math.max(6, t.columns().get(c).length());
+            for (IndentedTable.Row r : t.rows()) {
+                widths[c] = Math.max(widths[c], cell(r, c).length());
+            }
+            widths[c] += 3;
         }
         if (t.title() != null) {
             out.write("# " + t.title() + "\n");
@@ -50,7 +54,7 @@ public enum TableFormat {
                 line.append(name).append(" ".repeat(NAME_WIDTH - name.length()));
             }
             for (int c = 0; c < widths.length; c++) {
-                line.append(pad(number(r.values()[c]), widths[c]));
+                line.append(pad(cell(r, c), widths[c]));
             }
             out.write(line.toString().stripTrailing() + "\n");
         }
@@ -75,8 +79,8 @@ public enum TableFormat {
             line.append("&nbsp;&nbsp;".repeat(r.depth()));
             line.append(r.marked() ? "**" + Escape.markdown(r.name()) + "**" : Escape.markdown(r.name()));
             line.append(" |");
-            for (double v : r.values()) {
-                line.append(' ').append(number(v)).append(" |");
+            for (int c = 0; c < r.values().length; c++) {
+                line.append(' ').append(cell(r, c)).append(" |");
             }
             out.write(line + "\n");
         }
@@ -93,11 +97,19 @@ public enum TableFormat {
         for (String c : t.columns()) {
             sb.append(',').append(Escape.csv(c));
         }
+        // Spreads go after every value column, so the header starts the same with or without them.
+        boolean spreads = t.hasSpreads();
+        for (int c = 0; spreads && c < t.columns().size(); c++) {
+            sb.append(',').append(Escape.csv(t.columns().get(c) + "_spread"));
+        }
         out.write(sb + "\n");
         for (IndentedTable.Row r : t.rows()) {
-            StringBuilder line = new StringBuilder(Escape.csv(r.name())).append(',').append(r.depth());
+            StringBuilder line = new StringBuilder(Escape.csv(r.csvName())).append(',').append(r.depth());
             for (double v : r.values()) {
                 line.append(',').append(number(v));
+            }
+            for (int c = 0; spreads && c < t.columns().size(); c++) {
+                line.append(',').append(number(r.spread(c)));
             }
             out.write(line + "\n");
         }
@@ -118,16 +130,22 @@ public enum TableFormat {
         for (IndentedTable.Row r : t.rows()) {
             g.writeStartObject();
             g.writeStringField("row", r.name());
+            if (r.key() != null) {
+                g.writeStringField("key", r.key());
+            }
             g.writeNumberField("depth", r.depth());
             g.writeArrayFieldStart("values");
             for (double v : r.values()) {
-                if (Double.isNaN(v)) {
-                    g.writeNull();
-                } else {
-                    g.writeNumber(Math.round(v * 10000) / 10000.0);
-                }
+                writeNumber(g, v);
             }
             g.writeEndArray();
+            if (r.spreads() != null) {
+                g.writeArrayFieldStart("spreads");
+                for (int c = 0; c < r.values().length; c++) {
+                    writeNumber(g, r.spread(c));
+                }
+                g.writeEndArray();
+            }
             if (r.marked()) {
                 g.writeBooleanField("marked", true);
             }
@@ -142,6 +160,21 @@ public enum TableFormat {
         g.writeEndObject();
         g.flush();
         out.write("\n");
+    }
+
+    private static void writeNumber(JsonGenerator g, double v) throws IOException {
+        if (Double.isNaN(v)) {
+            g.writeNull();
+        } else {
+            g.writeNumber(Math.round(v * 10000) / 10000.0);
+        }
+    }
+
+    /** A cell as text: the value, and {@code ±spread} when the cell has a spread. */
+    static String cell(IndentedTable.Row r, int c) {
+        double v = r.values()[c];
+        double spread = r.spread(c);
+        return Double.isNaN(v) || Double.isNaN(spread) ? number(v) : number(v) + " \u00b1" + number(spread);
     }
 
     /** Two decimals, empty for a missing value. */

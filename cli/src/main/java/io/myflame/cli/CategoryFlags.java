@@ -1,0 +1,66 @@
+package io.myflame.cli;
+
+import io.myflame.diff.Categories;
+import io.myflame.diff.Column;
+import io.myflame.diff.Diff;
+import io.myflame.diff.DiffTable;
+import io.myflame.diff.Measure;
+import io.myflame.diff.Per;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+/** What {@code diff} and {@code categories} share: the category file, the unit and the output format. */
+final class CategoryFlags {
+    /** The value of a bare {@code --categories}: the categories bundled in the jar. */
+    static final String BUNDLED = "mysql";
+
+    private static final Set<String> FORMATS = Set.of("text", "markdown", "csv", "json", "html");
+
+    private CategoryFlags() {
+    }
+
+    static Categories load(String file) throws IOException {
+        if (file.equals(BUNDLED)) {
+            return Categories.mysql();
+        }
+        try (Reader r = Files.newBufferedReader(Path.of(file), StandardCharsets.UTF_8)) {
+            return Categories.parse(r, file);
+        } catch (NoSuchFileException e) {
+            throw new Main.DataError(file + ": no such file");
+        } catch (io.myflame.diff.DiffException e) {
+            throw new Main.DataError(e.getMessage());
+        }
+    }
+
+    static Diff compute(Categories cats, List<Column> columns, Per per, double threshold) {
+        return DiffTable.compute("CPU categories", cats.rows(), columns, cats.evaluator(), Measure.INCLUSIVE, per, threshold);
+    }
+
+    static Per per(String per, AnalysisOptions analysis) {
+        if (per == null) {
+            return Per.PERCENT;
+        }
+        try {
+            Per p = Per.parse(per);
+            if (p != Per.PERCENT && analysis.weight.equals("samples")) {
+                throw new Main.UsageError("--per needs sample periods; it does not work with --weight samples");
+            }
+            return p;
+        } catch (IllegalArgumentException e) {
+            throw new Main.UsageError(e.getMessage());
+        }
+    }
+
+    static String checkFormat(String format) {
+        if (!FORMATS.contains(format)) {
+            throw new Main.UsageError("--format must be text, markdown, csv, json or html, not '" + format + "'");
+        }
+        return format;
+    }
+}

@@ -1,0 +1,161 @@
+package io.myflame.cli;
+
+import io.myflame.core.analysis.RowSpec;
+import io.myflame.core.text.IndentedTable;
+import io.myflame.core.text.TableFormat;
+import io.myflame.diff.Column;
+import io.myflame.diff.Diff;
+import io.myflame.diff.DiffException;
+import io.myflame.diff.DiffHtml;
+import io.myflame.diff.DiffJson;
+import io.myflame.diff.DiffTable;
+import io.myflame.diff.DiffTables;
+import io.myflame.diff.FlameGraphEmbedder;
+import io.myflame.diff.Measure;
+import io.myflame.diff.Per;
+import io.myflame.diff.RowEvaluator;
+import io.myflame.diff.RowSelection;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code myflame diff}: one column per input (or per group of repeats), rows from a row file, --top or --focus. */
+@Command(name = "diff", mixinStandardHelpOptions = true,
+        description = "Compare profiles: a column of inclusive percentages (or CPU per transaction) per input, "
+                + "deltas last-vs-first, alias rows for functions renamed between versions.")
+public final class DiffCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "INPUT", arity = "0..*",
+            description = "Captures, perf.data, perf script text or folded files; a directory of captures is one column of repeats.")
+    List<String> inputs = new ArrayList<>();
+
+    @Option(names = "--label", paramLabel = "NAME[=INPUT,...]",
+            description = "Column names in input order, or NAME=a,b,c: a column of repeated captures (repeatable).")
+    List<String> labels = new ArrayList<>();
+
+    @Option(names = "--rows", paramLabel = "FILE", description = "Row file: a function per line, indentation = nesting, 'a | b' = alternatives.")
+    Path rows;
+
+    @Option(names = "--top", paramLabel = "N", description = "The union of each input's top N functions. Default when no --rows/--focus: 20.")
+    Integer top;
+
+    @Option(names = "--focus", paramLabel = "FUNCTION", description = "The callee tree of FUNCTION ('a | b' for names that differ by version).")
+    String focus;
+
+    @Option(names = "--depth", paramLabel = "D", defaultValue = "4", description = "Levels of the --focus tree. Default: ${DEFAULT-VALUE}.")
+    int depth;
+
+    @Option(names = "--min", paramLabel = "PCT", defaultValue = "0.5", description = "--focus rows below PCT percent in every input are left out. Default: ${DEFAULT-VALUE}.")
+    double min;
+
+    @Option(names = "--self", description = "Cells are self shares (samples whose leaf is the function).")
+    boolean self;
+
+    @Option(names = "--per", paramLabel = "txn|query", description = "Cells are CPU per transaction or query: µs for cpu-clock/task-clock, cycles for cycles.")
+    String per;
+
+    @Option(names = "--txns", paramLabel = "N", description = "Transactions completed while each input was sampled, one per input in order.")
+    List<Long> txns = new ArrayList<>();
+
+    @Option(names = "--queries", paramLabel = "N", description = "Queries completed while each input was sampled, one per input in order.")
+    List<Long> queries = new ArrayList<>();
+
+    @Option(names = "--threshold", paramLabel = "X", defaultValue = "1.0",
+            description = "Mark rows whose |delta| is at least X (points, or the --per unit). Default: ${DEFAULT-VALUE}.")
+    double threshold;
+
+    @Option(names = "--categories", paramLabel = "FILE", arity = "0..1", fallbackValue = CategoryFlags.BUNDLED,
+            description = "Append the CPU category breakdown (FILE, or the bundled MySQL/MariaDB categories).")
+    String categories;
+
+    @Option(names = "--comm-root", description = "Keep the thread name (comm) as the root frame of every stack.")
+    boolean commRoot;
+
+    @Option(names = "--format", paramLabel = "text|markdown|csv|json|html", defaultValue = "text", description = "Default: ${DEFAULT-VALUE}.")
+    String format;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write here instead of stdout.")
+    Path output;
+
+    @Mixin
+    AnalysisOptions analysis = new AnalysisOptions();
+
+    @Override
+    public Integer call() throws Exception {
+        String fmt = CategoryFlags.checkFormat(format);
+        int modes = (top != null ? 1 : 0) + (focus != null ? 1 : 0) + (rows != null ? 1 : 0);
+        if (modes > 1) {
+            throw new Main.UsageError("choose one of --rows, --top, --focus");
+        }
+        Per unit = CategoryFlags.per(per, analysis);
+        List<RowSpec> rowSpecs = rows == null ? null : ReportCommand.readRows(rows);
+        io.myflame.diff.Categories cats = categories == null ? null : CategoryFlags.load(categories);
+        Warnings warnings = new Warnings();
+        List<Column> columns = new InputColumns(analysis, warnings, commRoot).load(inputs, labels, txns, queries);
+        Measure measure = self ? Measure.SELF : Measure.INCLUSIVE;
+        Diff diff;
+        Diff catDiff;
+        try {
+            List<RowSpec> specs = rowSpecs != null ? rowSpecs
+                    : focus != null ? RowSelection.focus(columns, focusSpec(), depth, min)
+                    : RowSelection.top(columns, top == null ? 20 : top, measure);
+            diff = DiffTable.compute(title(columns), specs, columns, RowEvaluator.rows(specs, measure), measure, unit, threshold);
+            catDiff = cats == null && !fmt.equals("html") ? null
+                    : CategoryFlags.compute(cats == null ? io.myflame.diff.Categories.mysql() : cats, columns, unit, threshold);
+        } catch (DiffException e) {
+            throw new Main.DataError(e.getMessage());
+        }
+        Diff catsShown = catDiff;
+        AtomicOutput.write(output, out -> {
+            Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+            write(fmt, diff, catsShown, w);
+            w.flush();
+        });
+        warnings.print(spec.commandLine().getErr(), "myflame diff");
+        return 0;
+    }
+
+    private RowSpec focusSpec() {
+        List<String> names = Arrays.stream(focus.split("\\|")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+        if (names.isEmpty()) {
+            throw new Main.UsageError("--focus needs a function name");
+        }
+        if (depth < 1) {
+            throw new Main.UsageError("--depth must be at least 1");
+        }
+        return new RowSpec(names, 0, -1, 0);
+    }
+
+    static String title(List<Column> columns) {
+        return String.join(" vs ", columns.stream().map(Column::label).toList());
+    }
+
+    static void write(String fmt, Diff diff, Diff categories, Writer w) throws Exception {
+        switch (fmt) {
+            case "json" -> DiffJson.write(diff, categories, w);
+            case "html" -> DiffHtml.write(diff, categories, FlameGraphEmbedder.discover(), w);
+            default -> {
+                TableFormat tf = TableFormat.parse(fmt);
+                tf.write(DiffTables.of(diff), w);
+                if (categories != null) {
+                    IndentedTable ct = DiffTables.of(categories).title("CPU categories (a sample counts in the first category matching one of its frames)");
+                    w.write("\n");
+                    tf.write(ct, w);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package io.myflame.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The diff and categories commands on real captures: repeats, cost per transaction, categories, HTML, errors. */
+class DiffCommandIT {
+    static final String DEL = PerfReference.capture("mariadb-10.11-oltp_delete").toString();
+    static final String POINT = PerfReference.capture("mariadb-10.11-oltp_point_select").toString();
+    static final String OLD = PerfReference.capture("mariadb-10.2.11-oltp_delete").toString();
+
+    static JsonNode json(String... args) throws Exception {
+        Myflame.Result r = Myflame.run(args);
+        assertEquals(0, r.exit(), r.toString());
+        return new ObjectMapper().readTree(r.out());
+    }
+
+    @Test
+    void repeatsAreAveragedAndTheirSpreadShown() throws Exception {
+        JsonNode single = json("diff", DEL, POINT, "--top", "10", "--format", "json");
+        JsonNode merged = json("diff", "--label", "both=" + DEL + "," + POINT, "--label", "del=" + DEL, "--top", "10",
+                "--format", "json");
+        assertEquals(2, merged.get("columns").get(0).get("runs").size());
+        for (int r = 0; r < single.get("rows").size(); r++) {
+            JsonNode cells = single.get("rows").get(r).get("cells");
+            double a = cells.get(0).get("value").asDouble(0);
+            double b = cells.get(1).get("value").asDouble(0);
+            JsonNode m = merged.get("rows").get(r).get("cells").get(0);
+            String name = single.get("rows").get(r).get("row").asText();
+            assertEquals(name, merged.get("rows").get(r).get("row").asText());
+            assertEquals((a + b) / 2, m.get("value").asDouble(), 0.0002, name);
+            assertEquals(Math.abs(a - b) / 2, m.get("spread").asDouble(), 0.0002, name);
+        }
+        Myflame.Result text = Myflame.run("diff", "--label", "both=" + DEL + "," + POINT, "--label", "del=" + DEL, "--top", "5");
+        assertTrue(text.out().contains(" \u00b1"), text.out());
+        Myflame.Result csv = Myflame.run("diff", "--label", "both=" + DEL + "," + POINT, "--label", "del=" + DEL, "--top", "5",
+                "--format", "csv");
+        assertTrue(csv.out().startsWith("row,depth,both,del,delta_pts,delta_ratio,both_spread,del_spread,"), csv.out());
+    }
+
+    @Test
+    void costPerTransactionIsWeightOverTransactions() throws Exception {
+        JsonNode pct = json("diff", OLD, DEL, "--top", "8", "--format", "json");
+        JsonNode per = json("diff", OLD, DEL, "--top", "8", "--per", "txn", "--txns", "250000", "--txns", "240000",
+                "--format", "json");
+        assertEquals("\u00b5s/txn", per.get("columns").get(0).get("unit").asText());
+        long[] txns = {250000, 240000};
+        for (int r = 0; r < pct.get("rows").size(); r++) {
+            for (int c = 0; c < 2; c++) {
+                double share = pct.get("rows").get(r).get("cells").get(c).get("value").asDouble();
+                long weight = pct.get("columns").get(c).get("runs").get(0).get("weight").asLong();
+                double expected = share / 100 * weight / 1000.0 / txns[c];
+                assertEquals(expected, per.get("rows").get(r).get("cells").get(c).get("value").asDouble(), 0.0002);
+            }
+        }
+        Myflame.Result text = Myflame.run("diff", OLD, DEL, "--top", "3", "--per", "txn", "--txns", "250000", "--txns", "240000");
+        assertTrue(text.out().contains("\u00b5s/txn from event cpu-clock:ppp"), text.out());
+    }
+
+    @Test
+    void categoriesAddUpToAllSamples() throws Exception {
+        JsonNode cats = json("categories", OLD, DEL, POINT, "--format", "json");
+        for (int c = 0; c < 3; c++) {
+            double sum = 0;
+            for (JsonNode row : cats.get("rows")) {
+                sum += row.get("cells").get(c).get("value").asDouble();
+            }
+            assertEquals(100.0, sum, 0.001);
+        }
+        JsonNode withCats = json("diff", OLD, DEL, "--top", "3", "--categories", "--format", "json");
+        assertEquals("binlog", withCats.get("categories").get("rows").get(0).get("row").asText());
+        // Point selects write no binlog; deletes do (binlog_format=MIXED logs every DELETE).
+        assertTrue(cats.get("rows").get(0).get("cells").get(1).get("value").asDouble() > 5);
+        assertTrue(cats.get("rows").get(0).get("cells").get(2).get("value").asDouble() < 0.5);
+    }
+
+    @Test
+    void htmlIsOneStandaloneFile(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("diff.html");
+        Myflame.Result r = Myflame.run("diff", OLD, DEL, "--rows", Path.of(System.getProperty("myflame.samples"), "rows",
+                "delete.rows").toString(), "--format", "html", "-o", out.toString());
+        assertEquals(0, r.exit(), r.toString());
+        String html = Files.readString(out, StandardCharsets.UTF_8);
+        assertTrue(html.startsWith("<!DOCTYPE html>"));
+        assertTrue(html.contains("Sql_cmd_delete::delete_from_single_table"));
+        assertTrue(html.contains("<svg"), "category bars");
+        assertFalse(html.contains("<script src") || html.contains("<link "), "no external files");
+    }
+
+    @Test
+    void badInputsAreOneLineErrorsAndLeaveNoOutputFile(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("x.csv");
+        Myflame.Result missing = Myflame.run("diff", DEL, tmp.resolve("nope").toString(), "-o", out.toString());
+        assertEquals(1, missing.exit(), missing.toString());
+        assertEquals(1, missing.err().lines().count(), missing.err());
+        assertTrue(missing.err().startsWith("myflame diff: "), missing.err());
+        assertFalse(missing.hasStackTrace(), missing.err());
+        assertFalse(Files.exists(out));
+        Myflame.Result noTxns = Myflame.run("diff", DEL, OLD, "--per", "txn", "-o", out.toString());
+        assertEquals(1, noTxns.exit(), noTxns.toString());
+        assertTrue(noTxns.err().contains("--txns"), noTxns.err());
+        assertFalse(Files.exists(out));
+        Myflame.Result mixed = Myflame.run("diff", DEL, "--label", "a=" + OLD);
+        assertEquals(2, mixed.exit(), mixed.toString());
+        Myflame.Result txnsCount = Myflame.run("diff", DEL, OLD, "--per", "txn", "--txns", "5");
+        assertEquals(2, txnsCount.exit(), txnsCount.toString());
+        Path badYaml = tmp.resolve("c.yaml");
+        Files.writeString(badYaml, "categories:\n  - name: [x\n");
+        Myflame.Result yaml = Myflame.run("categories", DEL, "--categories", badYaml.toString());
+        assertEquals(1, yaml.exit(), yaml.toString());
+        assertTrue(yaml.err().contains("c.yaml:"), yaml.err());
+        Myflame.Result focus = Myflame.run("diff", DEL, OLD, "--focus", "no_such_function");
+        assertEquals(1, focus.exit(), focus.toString());
+    }
+
+    @Test
+    void focusComparesTheCalleeTreeAcrossRenames() throws Exception {
+        Myflame.Result r = Myflame.run("diff", OLD, PerfReference.capture("mariadb-11.4.5-oltp_delete").toString(), "--label", "10.2.11",
+                "--label", "11.4.5", "--focus", "mysql_delete | Sql_cmd_delete::delete_from_single_table", "--depth", "2",
+                "--format", "csv");
+        assertEquals(0, r.exit(), r.toString());
+        String[] top = r.out().lines().toList().get(1).split(",");
+        assertEquals("mysql_delete", top[0]);
+        assertEquals("8.19", top[2]);
+        assertEquals("12.46", top[3]);
+        assertTrue(r.out().contains("\nrr_quick,1,"), r.out());
+    }
+}

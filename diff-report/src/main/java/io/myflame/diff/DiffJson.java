@@ -1,0 +1,121 @@
+package io.myflame.diff;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.Writer;
+
+/**
+ * A {@link Diff} as JSON: every cell with its mean, spread, per-run values and the name that
+ * matched, so scripts need not re-parse the text table. Numbers are rounded to 4 decimals;
+ * absent values are {@code null}.
+ */
+public final class DiffJson {
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private DiffJson() {
+    }
+
+    public static void write(Diff diff, Writer out) throws IOException {
+        write(diff, null, out);
+    }
+
+    /** Writes the diff and, when not null, the category breakdown as a second table. */
+    public static void write(Diff diff, Diff categories, Writer out) throws IOException {
+        ObjectNode root = tree(diff);
+        if (categories != null) {
+            root.set("categories", tree(categories));
+        }
+        MAPPER.writeValue(new NonClosingWriter(out), root);
+        out.write("\n");
+        out.flush();
+    }
+
+    static ObjectNode tree(Diff diff) {
+        ObjectNode root = MAPPER.createObjectNode();
+        if (diff.title() != null) {
+            root.put("title", diff.title());
+        }
+        root.put("measure", diff.measure().name().toLowerCase(java.util.Locale.ROOT));
+        root.put("cells", DiffTables.describe(diff));
+        root.put("threshold", diff.threshold());
+        ArrayNode cols = root.putArray("columns");
+        for (int c = 0; c < diff.columns().size(); c++) {
+            Column col = diff.columns().get(c);
+            ObjectNode o = cols.addObject();
+            o.put("label", col.label());
+            o.put("unit", diff.units().get(c));
+            o.put("event", col.event());
+            o.put("samples", col.samples());
+            ArrayNode runs = o.putArray("runs");
+            for (Run r : col.runs()) {
+                ObjectNode ro = runs.addObject();
+                ro.put("source", r.source());
+                ro.put("samples", r.profile().totalSamples());
+                ro.put("weight", r.profile().totalWeight());
+                ro.put("transactions", r.transactions());
+                ro.put("queries", r.queries());
+            }
+        }
+        ArrayNode rows = root.putArray("rows");
+        for (DiffRow row : diff.rows()) {
+            rows.add(row(row));
+        }
+        return root;
+    }
+
+    private static ObjectNode row(DiffRow row) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("row", row.key());
+        ArrayNode names = o.putArray("names");
+        row.spec().names().forEach(names::add);
+        o.put("depth", row.spec().depth());
+        o.put("parent", row.spec().parent());
+        ArrayNode cells = o.putArray("cells");
+        for (Cell c : row.cells()) {
+            ObjectNode co = cells.addObject();
+            number(co, "value", c.mean());
+            number(co, "spread", c.spread());
+            ArrayNode values = co.putArray("runs");
+            for (double v : c.values()) {
+                if (Double.isNaN(v)) {
+                    values.addNull();
+                } else {
+                    values.add(round(v));
+                }
+            }
+            ArrayNode matched = co.putArray("matched");
+            c.matched().forEach(matched::add);
+        }
+        number(o, "delta", row.delta());
+        number(o, "delta_ratio", row.ratio());
+        o.put("significant", row.significant());
+        return o;
+    }
+
+    private static void number(ObjectNode o, String field, double v) {
+        if (Double.isNaN(v)) {
+            o.putNull(field);
+        } else {
+            o.put(field, round(v));
+        }
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 10000) / 10000.0;
+    }
+
+    /** Jackson closes the writer it is given; the caller owns it. */
+    private static final class NonClosingWriter extends java.io.FilterWriter {
+        NonClosingWriter(Writer out) {
+            super(out);
+        }
+
+        @Override
+        public void close() throws IOException {
+            flush();
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package io.myflame.diff;
+
+import io.myflame.core.text.IndentedTable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Lays a {@link Diff} out as an {@link IndentedTable} (text, Markdown, CSV through
+ * {@link io.myflame.core.text.TableFormat}): a column per label, then the deltas; alias rows get a
+ * footnote saying which name matched in which column, and every column says what it measured.
+ */
+public final class DiffTables {
+    private DiffTables() {
+    }
+
+    public static IndentedTable of(Diff diff) {
+        List<String> columns = new ArrayList<>(diff.labels());
+        columns.add(diff.per() == Per.PERCENT ? "delta_pts" : "delta");
+        columns.add("delta_ratio");
+        IndentedTable t = new IndentedTable(columns).title(diff.title());
+        List<String> aliasNotes = new ArrayList<>();
+        boolean marked = false;
+        for (DiffRow row : diff.rows()) {
+            String name = row.spec().title();
+            if (row.aliased()) {
+                aliasNotes.add("[" + (aliasNotes.size() + 1) + "] " + row.key() + ": " + matchedWhere(diff, row));
+                name += " [" + aliasNotes.size() + "]";
+            }
+            marked |= row.significant();
+            t.add(new IndentedTable.Row(name, row.spec().depth(), values(row), row.significant(), row.key(),
+                    diff.hasRepeats() ? spreads(row) : null));
+        }
+        t.note("");
+        t.note("cells: " + describe(diff));
+        if (marked) {
+            t.note("* |delta| >= " + number(diff.threshold()) + " " + (diff.per() == Per.PERCENT ? "points" : diff.deltaUnit())
+                    + (diff.hasRepeats() ? " and beyond the repeats' spread (the mean \u00b1 spread bands do not overlap)" : ""));
+        }
+        for (String n : aliasNotes) {
+            t.note(n);
+        }
+        for (int c = 0; c < diff.columns().size(); c++) {
+            t.note(columnNote(diff.columns().get(c), diff.units().get(c)));
+        }
+        return t;
+    }
+
+    /** Which alternative each column matched, e.g. {@code 10.2.11 mysql_delete; 11.4.5 Sql_cmd_delete::execute}. */
+    static String matchedWhere(Diff diff, DiffRow row) {
+        List<String> parts = new ArrayList<>();
+        for (int c = 0; c < diff.columns().size(); c++) {
+            Cell cell = row.cells().get(c);
+            String m = cell.present() ? String.join(" / ", cell.matched()) : "(none present)";
+            parts.add(diff.columns().get(c).label() + " " + m);
+        }
+        return String.join("; ", parts);
+    }
+
+    static String describe(Diff diff) {
+        String what = diff.measure() == Measure.SELF ? "self" : "inclusive";
+        String unit = switch (diff.per()) {
+            case PERCENT -> what + " % of all samples";
+            case TXN -> what + " CPU cost per transaction";
+            case QUERY -> what + " CPU cost per query";
+        };
+        String delta = diff.columns().size() < 2 ? "" : "; delta = " + diff.columns().get(diff.columns().size() - 1).label()
+                + " - " + diff.columns().get(0).label() + (diff.per() == Per.PERCENT ? " in points" : "")
+                + ", delta_ratio = last / first";
+        return unit + (diff.hasRepeats() ? ", mean \u00b1 spread over repeats" : "") + delta;
+    }
+
+    static String columnNote(Column column, String unit) {
+        StringBuilder sb = new StringBuilder(column.label()).append(": ");
+        if (!unit.equals("%")) {
+            sb.append(unit).append(" from ");
+        }
+        sb.append("event ").append(column.event()).append(", ").append(column.samples()).append(" samples");
+        if (column.runs().size() > 1) {
+            sb.append(" in ").append(column.runs().size()).append(" repeats");
+        }
+        Long txns = sum(column, true);
+        Long queries = sum(column, false);
+        if (txns != null) {
+            sb.append(", ").append(txns).append(" transactions");
+        }
+        if (queries != null) {
+            sb.append(", ").append(queries).append(" queries");
+        }
+        sb.append(" (").append(String.join(", ", column.runs().stream().map(Run::source).toList())).append(')');
+        return sb.toString();
+    }
+
+    private static Long sum(Column column, boolean txns) {
+        long s = 0;
+        for (Run r : column.runs()) {
+            Long v = txns ? r.transactions() : r.queries();
+            if (v == null) {
+                return null;
+            }
+            s += v;
+        }
+        return s;
+    }
+
+    private static double[] values(DiffRow row) {
+        double[] v = new double[row.cells().size() + 2];
+        for (int c = 0; c < row.cells().size(); c++) {
+            v[c] = row.cells().get(c).mean();
+        }
+        v[v.length - 2] = row.delta();
+        v[v.length - 1] = row.ratio();
+        return v;
+    }
+
+    private static double[] spreads(DiffRow row) {
+        double[] s = new double[row.cells().size() + 2];
+        for (int c = 0; c < row.cells().size(); c++) {
+            s[c] = row.cells().get(c).spread();
+        }
+        s[s.length - 2] = Double.NaN;
+        s[s.length - 1] = Double.NaN;
+        return s;
+    }
+
+    static String number(double v) {
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+}
