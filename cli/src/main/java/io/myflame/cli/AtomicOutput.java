@@ -38,6 +38,8 @@ public final class AtomicOutput {
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
                 body.writeTo(out);
             }
+            // Temp files are created private (0600); an output file is an ordinary one.
+            Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             done = true;
         } finally {
