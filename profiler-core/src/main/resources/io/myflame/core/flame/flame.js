@@ -200,7 +200,10 @@
   });
   frames.addEventListener('click', function (evt) {
     var g = evt.target.closest('g.f');
-    if (g) zoom(g);
+    if (g) {
+      zoom(g);
+      showTip(g, evt);
+    }
   });
   resetButton.addEventListener('click', function () { zoom(rootFrame); });
   searchButton.addEventListener('click', askSearch);
