@@ -17,6 +17,11 @@ public interface FrameStyle {
         return null;
     }
 
+    /** Whether frames get a thin outline (when white frames must stay visible on white). */
+    default boolean outlined() {
+        return false;
+    }
+
     /** Legend entries (colour and label) in drawing order; empty for no legend. */
     default List<LegendEntry> legend() {
         return List.of();

@@ -122,6 +122,9 @@ public final class SvgFlameGraph {
         CallTree tree = layout.tree();
         Map<String, String> attrs = new LinkedHashMap<>();
         attrs.put("id", "frames");
+        if (options.style().outlined()) {
+            attrs.put("class", "outlined");
+        }
         attrs.put("data-total", Long.toString(tree.total(0)));
         attrs.put("data-unit", svgText(options.unit()));
         attrs.put("data-inverted", Boolean.toString(options.inverted()));
