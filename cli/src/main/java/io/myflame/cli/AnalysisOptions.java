@@ -58,7 +58,10 @@ public final class AnalysisOptions {
     /** Loads, weights and filters one input, printing the loader's warnings once. */
     public Profile load(String input, ProfileLoader loader, Warnings warnings) throws IOException, InputException {
         ProfileFilter filter = filter();
-        Profile p = loader.load(input);
+        Profile p;
+        try (Progress progress = Progress.start("myflame: " + input, loader.bytesRead())) {
+            p = loader.load(input);
+        }
         warnings.addAll(loader.warnings());
         loader.warnings().clear();
         if (weight.equals("samples")) {

@@ -55,7 +55,10 @@ public final class CollapseCommand implements Callable<Integer> {
         FoldOptions.Root r = root.tid ? FoldOptions.Root.TID : root.pid ? FoldOptions.Root.PID : FoldOptions.Root.COMM;
         FoldOptions options = new FoldOptions(r, kernel || all, jit || all, addrs, eventFilter, skipAfter);
         var loader = ingest.loader();
-        FoldedStacks stacks = loader.fold(input, options);
+        FoldedStacks stacks;
+        try (Progress progress = Progress.start("myflame collapse", loader.bytesRead())) {
+            stacks = loader.fold(input, options);
+        }
         Warnings w = new Warnings();
         w.addAll(loader.warnings());
         AtomicOutput.write(output, stacks::writeFolded);

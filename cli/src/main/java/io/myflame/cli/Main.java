@@ -26,7 +26,15 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args));
+        int code;
+        try {
+            code = run(args);
+        } catch (Throwable t) {
+            // Errors (out of memory, a broken jar) escape picocli's handler: still one line.
+            System.err.println("myflame: unexpected internal error: " + t);
+            code = EXIT_INTERNAL;
+        }
+        System.exit(code);
     }
 
     /** Runs the command line and returns the exit code (tests call this in-process). */

@@ -135,7 +135,7 @@ public final class ReportCommand implements Callable<Integer> {
 
     static String describe(Profile p) {
         String event = p.info().event() == null ? "unknown event" : "event " + p.info().event();
-        return String.format(Locale.ROOT, "# %s: %s, %d samples, total weight %d", p.info().source(), event,
+        return String.format(Locale.ROOT, "%s: %s, %d samples, total weight %d", p.info().source(), event,
                 p.totalSamples(), p.totalWeight());
     }
 }

@@ -28,6 +28,7 @@ public final class ProfileLoader {
     private final boolean inline;
     private final String perfBinary;
     private final List<String> warnings = new ArrayList<>();
+    private final java.util.concurrent.atomic.AtomicLong bytesRead = new java.util.concurrent.atomic.AtomicLong();
 
     public ProfileLoader(int threads, boolean inline, String perfBinary) {
         this.threads = threads;
@@ -39,10 +40,15 @@ public final class ProfileLoader {
         return warnings;
     }
 
+    /** Bytes of sample text read so far by this loader (perf script text, or perf's output). */
+    public java.util.concurrent.atomic.AtomicLong bytesRead() {
+        return bytesRead;
+    }
+
     /** Folds an input with collapse options: perf.data and text are parsed, folded files re-read. */
     public FoldedStacks fold(String input, FoldOptions options) throws IOException, InputException {
         Path path = resolveSamples(input);
-        PerfScriptReader reader = new PerfScriptReader(options, threads);
+        PerfScriptReader reader = new PerfScriptReader(options, threads).countingInto(bytesRead);
         FoldedStacks stacks;
         if (path == null) {
             stacks = reader.read(System.in, "<stdin>");

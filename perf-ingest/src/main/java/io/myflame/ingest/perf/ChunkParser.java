@@ -23,6 +23,7 @@ final class ChunkParser {
     private final int skipAfterId;
 
     private final ByteScan scan = ByteScan.create();
+    private final SampleHeader header = new SampleHeader();
     private final LineCache lines = new LineCache();
     /** Lines of processes named java decode differently (class descriptors), so they are cached apart. */
     private final LineCache javaLines = new LineCache();
@@ -107,93 +108,28 @@ final class ChunkParser {
         return c == ' ' || c == '\t' || c == '\r';
     }
 
-    // A sample header, every form perf prints:
-    //     java 25607 4794564.109216: cycles:
-    //     java 12688 [002] 6544038.708352: cpu-clock:
-    //     V8 WorkerThread 24636/25607 [000] 94564.109216: 100 cycles:
-    //     dd 29776 666709.771979:   10101010 cpu-clock:
-    //     mariadbd 1203/1234 [001] 5521.331104:     250000 cpu-clock:ppp:
+    /** A sample header (see {@link SampleHeader} for the forms): starts a sample or skips it. */
     private void onEventLine(byte[] b, int s, int end, int chunk, int lineNo) {
-        inEvent = true;
-        skipStack = false;
         depth = 0;
-        int wordStart = s;
-        boolean allDigits = false;
-        boolean lastWasSpace = false;
-        int slash = -1;
-        int pidWordEnd = -1;
-        for (int i = s; i < end; i++) {
-            byte c = b[i];
-            if (c == ' ') {
-                if (allDigits && !lastWasSpace) {
-                    pidWordEnd = i;
-                    break;
-                }
-                wordStart = i + 1;
-                allDigits = true;
-                slash = -1;
-            } else if (c == '/') {
-                if (allDigits) {
-                    slash = i;
-                }
-            } else if (c < '0' || c > '9') {
-                allDigits = false;
-                slash = -1;
-            }
-            lastWasSpace = c == ' ';
-        }
-        if (pidWordEnd < 0) {
+        if (!header.parse(b, s, end)) {
             problems.malformed(chunk, lineNo, text(b, s, end));
             inEvent = false;
             return;
         }
-        int lastSpace = lastIndexOf(b, s, end, (byte) ' ');
-        int evStart = lastSpace + 1;
-        if (b[end - 1] == ':' && evStart < end - 1) {
-            if (eventFilter != null && !java.util.Arrays.equals(b, evStart, end - 1, eventFilter, 0, eventFilter.length)) {
-                otherEventSeen = true;
-                skipStack = true;
-                return;
-            }
+        inEvent = true;
+        skipStack = eventFilter != null && header.eventEnd > header.eventStart
+                && !java.util.Arrays.equals(b, header.eventStart, header.eventEnd, eventFilter, 0, eventFilter.length);
+        if (skipStack) {
+            otherEventSeen = true;
+            return;
         }
-        period = parsePeriod(b, s, lastSpace);
-        int commEnd = wordStart - 1;
-        while (commEnd > s && b[commEnd - 1] == ' ') {
-            commEnd--;
-        }
-        int pidStart = wordStart;
-        int pidEnd = slash >= 0 ? slash : -1;
-        root = rootLabel(b, s, commEnd, pidStart, pidEnd, slash >= 0 ? slash + 1 : wordStart, pidWordEnd);
+        period = header.period;
+        root = rootLabel(b, header);
     }
 
-    /** The period precedes the event and follows the timestamp's colon: "time:   10101010 cpu-clock:". */
-    private static long parsePeriod(byte[] b, int s, int eventSpace) {
-        int e = eventSpace;
-        while (e > s && b[e - 1] == ' ') {
-            e--;
-        }
-        int d = e;
-        while (d > s && b[d - 1] >= '0' && b[d - 1] <= '9') {
-            d--;
-        }
-        if (d == e) {
-            return 1;
-        }
-        int c = d;
-        while (c > s && b[c - 1] == ' ') {
-            c--;
-        }
-        if (c == d || c == s || b[c - 1] != ':') {
-            return 1;
-        }
-        long v = 0;
-        for (int i = d; i < e; i++) {
-            v = v * 10 + (b[i] - '0');
-        }
-        return v == 0 ? 1 : v;
-    }
-
-    private int rootLabel(byte[] b, int commStart, int commEnd, int pidStart, int pidEnd, int tidStart, int tidEnd) {
+    private int rootLabel(byte[] b, SampleHeader h) {
+        int commStart = h.commStart;
+        int commEnd = h.commEnd;
         int n = 0;
         int commLen = commEnd - commStart;
         ensureLabel(commLen + 48);
@@ -204,21 +140,21 @@ final class ChunkParser {
         tidyJava = commLen == 4 && label[0] == 'j' && label[1] == 'a' && label[2] == 'v' && label[3] == 'a';
         if (options.root() != FoldOptions.Root.COMM) {
             label[n++] = '-';
-            if (pidEnd < 0) {
+            if (h.pidEnd < 0) {
                 label[n++] = '?';
             } else {
-                n = copy(b, pidStart, pidEnd, n);
+                n = copy(b, h.pidStart, h.pidEnd, n);
             }
             if (options.root() == FoldOptions.Root.TID) {
                 label[n++] = '/';
-                n = copy(b, tidStart, tidEnd, n);
+                n = copy(b, h.tidStart, h.tidEnd, n);
             }
         }
-        int h = ByteScan.hashRange(label, 0, n);
-        int[] id = roots.get(label, 0, n, h);
+        int hash = ByteScan.hashRange(label, 0, n);
+        int[] id = roots.get(label, 0, n, hash);
         if (id == null) {
             id = new int[] {intern(new String(label, 0, n, StandardCharsets.ISO_8859_1))};
-            roots.put(label, 0, n, h, id);
+            roots.put(label, 0, n, hash, id);
         }
         return id[0];
     }
@@ -256,13 +192,14 @@ final class ChunkParser {
         while (end > p && isBlank(b[end - 1])) {
             end--;
         }
+        if (eol == to && last) {
+            // No newline after this line: the input was cut, even if only indentation is left.
+            truncated(chunk, lineNo, b, p, end);
+            return to;
+        }
         if (end == p) {
             afterEvent();
             return eol + 1;
-        }
-        if (eol == to && last) {
-            truncated(chunk, lineNo, b, p, end);
-            return to;
         }
         int lastSpace = lastIndexOf(b, pcEnd + 1, end, (byte) ' ');
         if (pcEnd >= end || lastSpace < 0 || end - lastSpace < 3) {

@@ -33,7 +33,7 @@ final class FrameDecoder {
             return List.of();
         }
         List<String> out = new ArrayList<>(1);
-        for (String part : func.split("->", -1)) {
+        for (String part : inlineChain(func)) {
             String name = withModuleFallback(module, part, pc);
             name = SymbolTidy.stripParameters(RustLegacyNames.demangle(name).replace(';', ':'));
             if (tidyJava && name.startsWith("L") && name.indexOf('/') >= 0) {
@@ -52,6 +52,34 @@ final class FrameDecoder {
             out.add(name);
         }
         return out;
+    }
+
+    /**
+     * Java inlining shows as "a->b->c" in one line (perf-map-agent); each becomes a frame. C++'s
+     * {@code operator->} is part of a name, not a chain.
+     */
+    private static List<String> inlineChain(String func) {
+        int arrow = nextArrow(func, 0);
+        if (arrow < 0) {
+            return List.of(func);
+        }
+        List<String> parts = new ArrayList<>();
+        int from = 0;
+        while (arrow >= 0) {
+            parts.add(func.substring(from, arrow));
+            from = arrow + 2;
+            arrow = nextArrow(func, from);
+        }
+        parts.add(func.substring(from));
+        return parts;
+    }
+
+    private static int nextArrow(String func, int from) {
+        int arrow = func.indexOf("->", from);
+        while (arrow >= 0 && func.startsWith("operator", arrow - "operator".length())) {
+            arrow = func.indexOf("->", arrow + 2);
+        }
+        return arrow;
     }
 
     private String withModuleFallback(String module, String func, String pc) {

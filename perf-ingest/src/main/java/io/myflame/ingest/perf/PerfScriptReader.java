@@ -26,6 +26,8 @@ public final class PerfScriptReader {
     private final FoldOptions options;
     private final int threads;
     private final int blockSize;
+    /** Bytes read so far, for a progress display; shared with whoever shows it. */
+    private java.util.concurrent.atomic.AtomicLong bytesRead = new java.util.concurrent.atomic.AtomicLong();
 
     public PerfScriptReader(FoldOptions options, int threads) {
         this(options, threads, BLOCK);
@@ -36,6 +38,12 @@ public final class PerfScriptReader {
         this.options = options;
         this.threads = Math.max(1, threads);
         this.blockSize = blockSize;
+    }
+
+    /** Counts the bytes read into {@code counter} (e.g. for a progress line on a terminal). */
+    public PerfScriptReader countingInto(java.util.concurrent.atomic.AtomicLong counter) {
+        this.bytesRead = counter;
+        return this;
     }
 
     /** A block of input and where it sits in the stream. */
@@ -127,7 +135,7 @@ public final class PerfScriptReader {
         return len;
     }
 
-    private static int readFully(InputStream in, byte[] b, int off) throws IOException {
+    private int readFully(InputStream in, byte[] b, int off) throws IOException {
         int total = 0;
         while (off + total < b.length) {
             int n = in.read(b, off + total, b.length - off - total);
@@ -136,6 +144,7 @@ public final class PerfScriptReader {
             }
             total += n;
         }
+        bytesRead.addAndGet(total);
         return total;
     }
 

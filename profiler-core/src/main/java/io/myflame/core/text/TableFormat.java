@@ -33,7 +33,7 @@ public enum TableFormat {
             widths[c] = Math.max(6, t.columns().get(c).length()) + 3;
         }
         if (t.title() != null) {
-            out.write(t.title() + "\n");
+            out.write("# " + t.title() + "\n");
         }
         StringBuilder header = new StringBuilder(" ".repeat(NAME_WIDTH));
         for (int c = 0; c < widths.length; c++) {

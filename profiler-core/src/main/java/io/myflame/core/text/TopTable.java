@@ -18,7 +18,7 @@ public final class TopTable {
         switch (format) {
             case TEXT -> {
                 if (title != null) {
-                    out.write(title + "\n");
+                    out.write("# " + title + "\n");
                 }
                 out.write("  Children      Self  Function\n");
                 for (InclusiveTable.Entry e : entries) {

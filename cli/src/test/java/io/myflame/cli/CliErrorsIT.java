@@ -1,0 +1,141 @@
+package io.myflame.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Bad input and bad usage, run through the real jar: one line naming the file (and line), exit 1
+ * for bad data and 2 for bad usage, no stack trace, and no output file left half written.
+ */
+class CliErrorsIT {
+    @TempDir
+    static Path tmp;
+    static Path script;
+    static List<String> lines;
+
+    @BeforeAll
+    static void realCapture() throws IOException {
+        Path gz = Myflame.samples().resolve("captures/mariadb-10.11-oltp_point_select/perf.script.gz");
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(gz))) {
+            script = tmp.resolve("point_select.perf.txt");
+            Files.write(script, in.readAllBytes());
+        }
+        lines = Files.readAllLines(script, StandardCharsets.ISO_8859_1);
+    }
+
+    private static void assertOneLineError(Myflame.Result r, int exit, String... fragments) {
+        assertEquals(exit, r.exit(), r.err());
+        assertFalse(r.hasStackTrace(), r.err());
+        String first = r.err().lines().findFirst().orElse("");
+        for (String f : fragments) {
+            assertTrue(first.contains(f), "expected '" + f + "' in: " + r.err());
+        }
+    }
+
+    @Test
+    void missingFileIsBadData() throws Exception {
+        Path missing = tmp.resolve("nope.perf.txt");
+        assertOneLineError(Myflame.run("report", missing.toString()), 1, "myflame report: ", missing.toString(), "no such file");
+    }
+
+    @Test
+    void binaryFileIsRejected() throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        assertOneLineError(Myflame.run("collapse", java.toString()), 1, java.toString(), "binary data");
+    }
+
+    @Test
+    void emptyFileIsRejected() throws Exception {
+        Path empty = Files.createFile(tmp.resolve("empty.txt"));
+        assertOneLineError(Myflame.run("report", empty.toString()), 1, empty.toString(), "empty");
+    }
+
+    @Test
+    void textThatIsNotAProfileNamesItsFirstLine() throws Exception {
+        Path readme = tmp.resolve("notes.txt");
+        Files.writeString(readme, "these are\nnot perf samples\n");
+        assertOneLineError(Myflame.run("collapse", readme.toString()), 1, readme + ":1", "not perf script output");
+    }
+
+    @Test
+    void garbageLinesAreSkippedAndCountedWithTheFirstLocation() throws Exception {
+        List<String> damaged = new ArrayList<>(lines);
+        // A stack line mangled into one word, twice, inside real samples.
+        int first = indexOfFrameLine(damaged, 200);
+        damaged.set(first, "garbage");
+        damaged.set(indexOfFrameLine(damaged, 900), "xx");
+        Path file = tmp.resolve("garbage.txt");
+        Files.write(file, damaged, StandardCharsets.ISO_8859_1);
+        Myflame.Result r = Myflame.run("collapse", file.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.err().contains("ignored 2 malformed lines, the first at " + file + ":" + (first + 1)), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertFalse(r.out().isEmpty());
+    }
+
+    @Test
+    void truncatedLastSampleIsDroppedWithAWarning() throws Exception {
+        byte[] all = Files.readAllBytes(script);
+        // Cut in the middle of the last frame line, as a killed 'perf script > file' leaves it.
+        int cut = all.length - 1;
+        while (all[cut - 1] != '\n' || all[cut] == '\n') {
+            cut--;
+        }
+        cut += 8;
+        Path file = tmp.resolve("truncated.txt");
+        Files.write(file, java.util.Arrays.copyOf(all, cut));
+        long lineNo = new String(all, 0, cut, StandardCharsets.ISO_8859_1).lines().count();
+        Myflame.Result r = Myflame.run("report", file.toString(), "--format", "csv", "--top", "3");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.err().contains("the last sample is cut short at " + file + ":" + lineNo), r.err());
+    }
+
+    @Test
+    void badUsageExitsTwo() throws Exception {
+        assertOneLineError(Myflame.run("report", script.toString(), "--format", "xml"), 2, "--format");
+        assertOneLineError(Myflame.run("report", script.toString(), "--top", "5", "--focus", "do_command"), 2, "choose one");
+        assertOneLineError(Myflame.run("collapse", "--no-such-flag", script.toString()), 2, "no-such-flag");
+        assertOneLineError(Myflame.run("report", script.toString(), "--hide", "("), 2, "regular expression");
+    }
+
+    @Test
+    void unknownFocusFunctionIsBadData() throws Exception {
+        assertOneLineError(Myflame.run("report", script.toString(), "--focus", "no_such_function"), 1, "no_such_function");
+    }
+
+    @Test
+    void failedRunLeavesNoOutputFileAndKeepsAnOldOne() throws Exception {
+        Path empty = Files.createFile(tmp.resolve("empty2.txt"));
+        Path out = tmp.resolve("out.folded");
+        assertEquals(1, Myflame.run("collapse", empty.toString(), "-o", out.toString()).exit());
+        assertFalse(Files.exists(out));
+        Files.writeString(out, "previous\n");
+        assertEquals(1, Myflame.run("collapse", empty.toString(), "-o", out.toString()).exit());
+        assertEquals("previous\n", Files.readString(out));
+        try (var s = Files.list(tmp)) {
+            assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".tmp")), "temp file left behind");
+        }
+    }
+
+    private static int indexOfFrameLine(List<String> ls, int from) {
+        for (int i = from; i < ls.size(); i++) {
+            if (ls.get(i).startsWith("\t") && !ls.get(i - 1).isEmpty() && !ls.get(i - 1).startsWith("\t")) {
+                return i + 1;
+            }
+        }
+        throw new IllegalStateException("no frame line after " + from);
+    }
+}

@@ -1,0 +1,77 @@
+package io.myflame.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * perf.data input: a real {@code perf record -g} of a real busy process, read by running perf
+ * script underneath. Folding the perf.data must give the same stacks as folding the text perf
+ * script prints for it, and the event named must be the one perf really recorded.
+ */
+class PerfDataIT {
+    @TempDir
+    static Path tmp;
+    static Path data;
+
+    @BeforeAll
+    static void record() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/perf")), "perf is not installed (scripts/test installs linux-perf)");
+        data = tmp.resolve("perf.data");
+        // cycles is requested; on a VM perf silently records cpu-clock instead.
+        Process p = new ProcessBuilder("perf", "record", "-e", "cycles", "-F", "1999", "-g", "-o", data.toString(), "--",
+                "perl", "-e", "my $x = 0; for (1..4000000) { $x += sqrt($_) } print STDERR $x")
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("record.log").toFile()).start();
+        assertTrue(p.waitFor(2, TimeUnit.MINUTES));
+        assertEquals(0, p.exitValue(), Files.readString(tmp.resolve("record.log")));
+    }
+
+    @Test
+    void perfDataFoldsLikeItsPerfScriptText() throws Exception {
+        Path text = tmp.resolve("perf.txt");
+        Process p = new ProcessBuilder("perf", "script", "-i", data.toString(), "--no-inline")
+                .redirectOutput(text.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        assertTrue(p.waitFor(2, TimeUnit.MINUTES));
+        Myflame.Result fromData = Myflame.run("collapse", data.toString());
+        Myflame.Result fromText = Myflame.run("collapse", text.toString());
+        Myflame.Result fromStdin = Myflame.runWithStdin(text, "collapse", "-");
+        assertEquals(0, fromData.exit(), fromData.err());
+        assertTrue(fromData.out().lines().count() > 3, fromData.out());
+        assertEquals(fromText.out(), fromData.out());
+        assertEquals(fromText.out(), fromStdin.out());
+        assertTrue(fromData.out().contains("perl;"), fromData.out());
+    }
+
+    @Test
+    void reportNamesTheEventActuallyRecorded() throws Exception {
+        Path header = tmp.resolve("header.txt");
+        Process p = new ProcessBuilder("perf", "evlist", "-i", data.toString())
+                .redirectOutput(header.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        assertTrue(p.waitFor(1, TimeUnit.MINUTES));
+        String recorded = Files.readString(header).strip().lines().findFirst().orElseThrow();
+        Myflame.Result r = Myflame.run("report", data.toString(), "--top", "5");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().lines().findFirst().orElseThrow().contains("event " + recorded), r.out() + " vs " + recorded);
+        List<String> rows = r.out().lines().skip(2).toList();
+        assertEquals(5, rows.size(), r.out());
+    }
+
+    @Test
+    void corruptPerfDataReportsPerfsOwnMessage() throws Exception {
+        Path broken = tmp.resolve("broken.data");
+        byte[] all = Files.readAllBytes(data);
+        Files.write(broken, java.util.Arrays.copyOf(all, Math.min(all.length, 3000)));
+        Myflame.Result r = Myflame.run("report", broken.toString());
+        assertEquals(1, r.exit(), r.err());
+        assertTrue(r.err().startsWith("myflame report: perf script failed on " + broken), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+    }
+}
