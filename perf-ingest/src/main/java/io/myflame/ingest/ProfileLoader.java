@@ -86,6 +86,9 @@ public final class ProfileLoader {
             info = info.withLabel(path == null ? "stdin" : labelOf(path));
         }
         Path samples = resolveSamples(input);
+        if (samples != null && InputKind.detect(samples) == InputKind.JFR) {
+            return io.myflame.ingest.jfr.JfrProfiles.read(samples, info, warnings);
+        }
         if (samples != null && InputKind.detect(samples) == InputKind.FOLDED) {
             try (InputStream in = open(samples)) {
                 return FoldedReader.read(in, samples.toString(), info, warnings);

@@ -1,0 +1,96 @@
+package io.myflame.diff.flame;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.myflame.core.analysis.CallTree;
+import io.myflame.core.analysis.CallTrees;
+import io.myflame.core.flame.FlameOptions;
+import io.myflame.core.model.FrameTable;
+import io.myflame.core.model.Profile;
+import io.myflame.core.model.Thread;
+import java.awt.Color;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.Example;
+
+/** Differential colouring: a profile against itself is white; a grown path is red, a shrunk one blue. */
+class DiffFlameGraphTest {
+    /** Profiles as lists of stacks over a few function names, each stack with a weight. */
+    @Provide
+    Arbitrary<List<List<Integer>>> stacks() {
+        Arbitrary<List<Integer>> stack = Arbitraries.integers().between(0, 5).list().ofMinSize(1).ofMaxSize(6);
+        return stack.list().ofMinSize(1).ofMaxSize(30);
+    }
+
+    static Profile profile(List<List<Integer>> stacks, long scale) {
+        FrameTable frames = new FrameTable();
+        Profile.Builder b = Profile.builder(frames);
+        int t = b.thread(new Thread("mysqld", 1, 1));
+        for (int i = 0; i < stacks.size(); i++) {
+            List<Integer> s = stacks.get(i);
+            int[] ids = s.stream().mapToInt(f -> frames.intern("f" + f + (f == 3 ? "<T&>" : ""))).toArray();
+            b.add(t, ids, ids.length, (i % 7 + 1) * scale, 1);
+        }
+        return b.build();
+    }
+
+    @Property
+    void aProfileAgainstItselfIsWhiteEverywhere(@ForAll("stacks") List<List<Integer>> stacks) throws Exception {
+        for (boolean normalize : new boolean[] {true, false}) {
+            String svg = render(profile(stacks, 1), profile(stacks, 1), normalize, false);
+            Matcher fills = Pattern.compile("<g class='f'[^>]*><rect [^>]*style='fill:rgb\\(([0-9,]+)\\)").matcher(svg);
+            int frames = 0;
+            while (fills.find()) {
+                assertEquals("255,255,255", fills.group(1));
+                frames++;
+            }
+            assertTrue(frames > 1);
+            assertTrue(svg.contains("change +0.00%"));
+        }
+    }
+
+    @Property
+    void normalisedSharesIgnoreALongerRecording(@ForAll("stacks") List<List<Integer>> stacks) {
+        CallTree base = CallTrees.full(profile(stacks, 1), false);
+        CallTree twice = CallTrees.full(profile(stacks, 3), false);
+        DiffStyle style = new DiffStyle(twice, base, true, true);
+        for (int n = 0; n < twice.size(); n++) {
+            assertEquals(0, style.change(n), 1e-12);
+            assertEquals(Color.WHITE, style.fill(twice, n));
+        }
+        DiffStyle absolute = new DiffStyle(twice, base, true, false);
+        assertEquals(2.0, absolute.change(0), 1e-12, "three times the weight is +200% of base");
+    }
+
+    @Example
+    void grownPathsAreRedShrunkBlueAndWidthsCanComeFromBase() throws Exception {
+        Profile base = profile(List.of(List.of(0, 1), List.of(0, 2)), 10);
+        Profile next = profile(List.of(List.of(0, 1), List.of(0, 1), List.of(0, 1), List.of(0, 2)), 10);
+        CallTree nextTree = CallTrees.full(next, false);
+        DiffStyle style = new DiffStyle(nextTree, CallTrees.full(base, false), true, true);
+        int f1 = nextTree.findChild(nextTree.findChild(0, next.frames().find("f0")), next.frames().find("f1"));
+        int f2 = nextTree.findChild(nextTree.findChild(0, next.frames().find("f0")), next.frames().find("f2"));
+        assertTrue(style.change(f1) > 0 && style.change(f2) < 0);
+        Color red = style.fill(nextTree, f1);
+        Color blue = style.fill(nextTree, f2);
+        assertTrue(red.getRed() == 255 && red.getBlue() < 255, red.toString());
+        assertTrue(blue.getBlue() == 255 && blue.getRed() < 255, blue.toString());
+        assertTrue(style.note(nextTree, f2).startsWith("base "), style.note(nextTree, f2));
+        String fromBase = render(base, next, true, true);
+        assertTrue(fromBase.contains("data-w='10'"), "widths from base: f2 weighs 10 there");
+    }
+
+    static String render(Profile base, Profile next, boolean normalize, boolean widthsFromBase) throws Exception {
+        StringWriter w = new StringWriter();
+        new DiffFlameGraph(widthsFromBase, normalize, false).write(base, next, FlameOptions.defaults().withMinWidth(0), w);
+        return w.toString();
+    }
+}

@@ -1,0 +1,40 @@
+package io.myflame.diff.flame;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.myflame.core.analysis.CallTrees;
+import io.myflame.core.model.FrameTable;
+import io.myflame.core.model.Profile;
+import io.myflame.core.model.Thread;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** async-profiler's HTML page fed from our tree: one script element, names cannot end it. */
+class HtmlFlameGraphTest {
+    @Test
+    void namesCannotCloseTheScriptAndPagesAreRepeatable() throws Exception {
+        FrameTable frames = new FrameTable();
+        Profile.Builder b = Profile.builder(frames);
+        int t = b.thread(new Thread("mysqld", 1, 1));
+        int[] evil = {frames.intern("do_command"), frames.intern("</script><script>alert(1)</script>"),
+            frames.intern("std::vector<int>::push_back"), frames.intern("it's \\ <!-- x")};
+        b.add(t, evil, 4, 30, 3);
+        b.add(t, new int[] {frames.intern("do_command")}, 1, 10, 1);
+        Profile p = b.build();
+        String page = html(p, "<i>t</i>");
+        assertEquals(1, page.split("<script>", -1).length - 1 - 1, "one script element; the other is inside a string");
+        assertEquals(1, page.split("</script", -1).length - 1, "only the page's own script end tag");
+        assertFalse(page.contains("<!-- x"));
+        assertTrue(page.contains("<h1>&lt;i&gt;t&lt;/i&gt;</h1>"), page.substring(0, 2000));
+        assertEquals(page, html(p, "<i>t</i>"));
+    }
+
+    static String html(Profile p, String title) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        new HtmlFlameGraph(title, 0, false).write(CallTrees.full(p, true), out);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+}

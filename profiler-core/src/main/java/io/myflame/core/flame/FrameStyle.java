@@ -1,0 +1,33 @@
+package io.myflame.core.flame;
+
+import io.myflame.core.analysis.CallTree;
+import java.awt.Color;
+import java.util.List;
+
+/**
+ * Decides how one frame of a flamegraph looks: its fill colour, optional extra tooltip text (a
+ * differential graph shows base and new shares there) and the legend drawn under the graph.
+ */
+public interface FrameStyle {
+    /** The fill of {@code node} of {@code tree}. */
+    Color fill(CallTree tree, int node);
+
+    /** Extra tooltip line for {@code node}, or null. */
+    default String note(CallTree tree, int node) {
+        return null;
+    }
+
+    /** Whether frames get a thin outline (when white frames must stay visible on white). */
+    default boolean outlined() {
+        return false;
+    }
+
+    /** Legend entries (colour and label) in drawing order; empty for no legend. */
+    default List<LegendEntry> legend() {
+        return List.of();
+    }
+
+    /** One swatch of the legend. */
+    record LegendEntry(Color color, String label) {
+    }
+}

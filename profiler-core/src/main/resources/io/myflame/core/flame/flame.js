@@ -1,0 +1,220 @@
+// myflame flamegraph: tooltips, zoom and search for the frames drawn above. No network, no eval:
+// every name reaches the page through textContent, never as markup.
+(function () {
+  'use strict';
+  var NS = 'http://www.w3.org/2000/svg';
+  var frames = document.getElementById('frames');
+  var total = +frames.getAttribute('data-total');
+  var unit = frames.getAttribute('data-unit');
+  var width = +frames.getAttribute('data-width');
+  var pad = +frames.getAttribute('data-pad');
+  var charWidth = 12 * 0.59;
+  var rootFrame = firstFrame(frames);
+  var zoomed = rootFrame;
+  var pattern = null;
+  var details = textOf('details');
+  var matched = textOf('matched');
+  var resetButton = document.getElementById('reset');
+  var searchButton = document.getElementById('search');
+  var tip = makeTip();
+
+  // A frame is <g class='f'> holding its <rect>, its label (jfreesvg wraps each <text> in a
+  // plain <g>) and the frames of its callees.
+  function isFrame(c) { return c.tagName === 'g' && c.classList.contains('f'); }
+  function firstFrame(g) { return kids(g)[0]; }
+  function kids(g) {
+    var out = [];
+    for (var c = g.firstElementChild; c; c = c.nextElementSibling) {
+      if (isFrame(c)) out.push(c);
+    }
+    return out;
+  }
+  function child(g, tag) {
+    for (var c = g.firstElementChild; c; c = c.nextElementSibling) {
+      if (c.tagName === tag) return c;
+      if (tag === 'text' && c.tagName === 'g' && !isFrame(c) && c.firstElementChild
+          && c.firstElementChild.tagName === 'text') return c.firstElementChild;
+    }
+    return null;
+  }
+  function textOf(id) {
+    var e = document.getElementById(id);
+    return e.tagName === 'text' ? e : e.querySelector('text');
+  }
+  function name(g) { return g.getAttribute('data-n'); }
+  function weight(g) { return +g.getAttribute('data-w'); }
+  function gap(g) { return +(g.getAttribute('data-g') || 0); }
+  function pct(a, b) { return b > 0 ? (100 * a / b).toFixed(2) : '0.00'; }
+  function grouped(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ','); }
+
+  // The label flamegraph.pl would print in a frame w pixels wide.
+  function fit(s, w) {
+    var chars = Math.floor((w - 6) / charWidth);
+    if (chars < 3) return '';
+    return s.length <= chars ? s : s.substring(0, chars - 2) + '..';
+  }
+
+  function place(g, x, w) {
+    var r = child(g, 'rect');
+    r.setAttribute('x', x.toFixed(2));
+    r.setAttribute('width', Math.max(w, 0).toFixed(2));
+    var t = child(g, 'text');
+    var s = fit(name(g), w);
+    if (!t && s) {
+      t = document.createElementNS(NS, 'text');
+      t.setAttribute('y', (+r.getAttribute('y') + 11).toFixed(2));
+      g.insertBefore(t, r.nextSibling);
+    }
+    if (t) {
+      t.setAttribute('x', (x + 3).toFixed(2));
+      t.textContent = s;
+    }
+  }
+
+  // Children start at the parent's left edge in name order; pruned siblings leave their gap.
+  function layout(g, x, w, scale) {
+    place(g, x, w);
+    var cx = x;
+    kids(g).forEach(function (c) {
+      cx += gap(c) * scale;
+      var cw = weight(c) * scale;
+      layout(c, cx, cw, scale);
+      cx += cw;
+    });
+  }
+
+  function zoom(g) {
+    zoomed = g;
+    var all = frames.querySelectorAll('g.f');
+    for (var i = 0; i < all.length; i++) {
+      all[i].style.display = '';
+      all[i].classList.remove('anc');
+    }
+    for (var p = g; p !== rootFrame; p = p.parentNode) {
+      var parent = p.parentNode;
+      kids(parent).forEach(function (c) { if (c !== p) c.style.display = 'none'; });
+      parent.classList.add('anc');
+      place(parent, pad, width - 2 * pad);
+    }
+    layout(g, pad, width - 2 * pad, (width - 2 * pad) / weight(g));
+    resetButton.classList.toggle('off', g === rootFrame);
+    if (pattern !== null) search(pattern);
+  }
+
+  // Weight covered by matching frames under g, a match inside a match counted once.
+  function covered(g, regex) {
+    if (g !== rootFrame && regex.test(name(g))) return weight(g);
+    var sum = 0;
+    kids(g).forEach(function (c) { sum += covered(c, regex); });
+    return sum;
+  }
+
+  function search(source) {
+    var regex;
+    try {
+      regex = new RegExp(source);
+    } catch (e) {
+      matched.textContent = 'Bad regular expression';
+      return;
+    }
+    pattern = source;
+    var all = frames.querySelectorAll('g.f');
+    for (var i = 0; i < all.length; i++) {
+      all[i].classList.toggle('hit', all[i] !== rootFrame && regex.test(name(all[i])));
+    }
+    var text = 'Matched: ' + pct(covered(rootFrame, regex), total) + '%';
+    if (zoomed !== rootFrame) {
+      var inZoom = covered(zoomed, regex);
+      for (var p = zoomed.parentNode; p !== frames; p = p.parentNode) {
+        if (p !== rootFrame && regex.test(name(p))) inZoom = weight(zoomed);
+      }
+      text += ' (' + pct(inZoom, weight(zoomed)) + '% of zoom)';
+    }
+    matched.textContent = text;
+  }
+
+  function clearSearch() {
+    pattern = null;
+    var all = frames.querySelectorAll('g.f.hit');
+    for (var i = 0; i < all.length; i++) all[i].classList.remove('hit');
+    matched.textContent = ' ';
+  }
+
+  function askSearch() {
+    var s = window.prompt('Search frames (regular expression):', pattern === null ? '' : pattern);
+    if (s === null) return;
+    if (s === '') clearSearch(); else search(s);
+  }
+
+  function makeTip() {
+    var g = document.createElementNS(NS, 'g');
+    g.setAttribute('id', 'tip');
+    g.setAttribute('visibility', 'hidden');
+    g.appendChild(document.createElementNS(NS, 'rect'));
+    g.appendChild(document.createElementNS(NS, 'text'));
+    document.documentElement.appendChild(g);
+    return g;
+  }
+
+  function describe(g) {
+    var w = weight(g);
+    var lines = [name(g), grouped(w) + ' ' + unit + ', ' + pct(w, total) + '% of total, '
+        + pct(w, weight(zoomed)) + '% of zoomed frame'];
+    var note = g.getAttribute('data-t');
+    if (note) lines.push(note);
+    return lines;
+  }
+
+  function showTip(g, evt) {
+    var lines = describe(g);
+    var text = tip.lastChild;
+    while (text.firstChild) text.removeChild(text.firstChild);
+    lines.forEach(function (line, i) {
+      var span = document.createElementNS(NS, 'tspan');
+      span.setAttribute('x', '6');
+      span.setAttribute('dy', i === 0 ? '14' : '15');
+      span.textContent = line;
+      text.appendChild(span);
+    });
+    tip.setAttribute('visibility', 'visible');
+    var box = text.getBBox();
+    var r = tip.firstChild;
+    r.setAttribute('width', (box.width + 12).toFixed(0));
+    r.setAttribute('height', (lines.length * 15 + 6).toFixed(0));
+    var pt = document.documentElement.createSVGPoint();
+    pt.x = evt.clientX;
+    pt.y = evt.clientY;
+    var p = pt.matrixTransform(document.documentElement.getScreenCTM().inverse());
+    var x = Math.min(p.x + 12, width - box.width - 14);
+    tip.setAttribute('transform', 'translate(' + Math.max(0, x).toFixed(0) + ',' + (p.y + 14).toFixed(0) + ')');
+    details.textContent = 'Function: ' + lines[0] + ' (' + lines[1] + ')';
+  }
+
+  frames.addEventListener('mousemove', function (evt) {
+    var g = evt.target.closest('g.f');
+    if (g) showTip(g, evt);
+  });
+  frames.addEventListener('mouseout', function () {
+    tip.setAttribute('visibility', 'hidden');
+    details.textContent = ' ';
+  });
+  frames.addEventListener('click', function (evt) {
+    var g = evt.target.closest('g.f');
+    if (g) {
+      zoom(g);
+      showTip(g, evt);
+    }
+  });
+  resetButton.addEventListener('click', function () { zoom(rootFrame); });
+  searchButton.addEventListener('click', askSearch);
+  window.addEventListener('keydown', function (evt) {
+    if ((evt.ctrlKey || evt.metaKey) && (evt.key === 'f' || evt.key === 'F')) {
+      evt.preventDefault();
+      askSearch();
+    } else if (evt.key === 'Escape') {
+      clearSearch();
+    }
+  });
+  resetButton.classList.add('off');
+  window.myflame = { zoom: zoom, search: search, clearSearch: clearSearch, root: rootFrame };
+})();
