@@ -38,7 +38,8 @@ public final class PerfDataSource {
         CompletableFuture<InputStream> stdout = new CompletableFuture<>();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
         DefaultExecutor executor = DefaultExecutor.builder().get();
-        executor.setStreamHandler(new StdoutToCaller(stdout, stderr));
+        StdoutToCaller streams = new StdoutToCaller(stdout, stderr);
+        executor.setStreamHandler(streams);
         DefaultExecuteResultHandler result = new DefaultExecuteResultHandler();
         try {
             executor.execute(cmd, result);
@@ -49,18 +50,22 @@ public final class PerfDataSource {
         FoldedStacks stacks;
         InputStream in = awaitStdout(stdout, result);
         if (in == null) {
+            streams.consumed.countDown();
             throw new InputException("cannot run " + perf + " to read " + perfData + ": "
                     + result.getException().getMessage() + " (install linux-perf, or pass perf script text instead)");
         }
         try {
             stacks = reader.read(in, perfData.toString());
+            in.transferTo(OutputStream.nullOutputStream());
         } catch (InputException e) {
             // Drain so perf is not left blocked on a full pipe, then prefer perf's own words.
             in.transferTo(OutputStream.nullOutputStream());
+            streams.consumed.countDown();
             waitFor(result);
             throw failure(perfData, result, stderr, e.getMessage());
+        } finally {
+            streams.consumed.countDown();
         }
-        in.transferTo(OutputStream.nullOutputStream());
         waitFor(result);
         if (result.getExitValue() != 0) {
             throw failure(perfData, result, stderr, null);
@@ -119,6 +124,8 @@ public final class PerfDataSource {
         private final CompletableFuture<InputStream> stdout;
         private final ByteArrayOutputStream stderr;
         private java.lang.Thread errPump;
+        /** Commons Exec closes the child's stdout once it exits: not before the caller has read it all. */
+        final java.util.concurrent.CountDownLatch consumed = new java.util.concurrent.CountDownLatch(1);
 
         StdoutToCaller(CompletableFuture<InputStream> stdout, ByteArrayOutputStream stderr) {
             this.stdout = stdout;
@@ -163,6 +170,7 @@ public final class PerfDataSource {
         @Override
         public void stop() throws IOException {
             try {
+                consumed.await();
                 errPump.join(2000);
             } catch (InterruptedException e) {
                 java.lang.Thread.currentThread().interrupt();
