@@ -14,10 +14,11 @@ final class ErrorLogTail {
         try {
             List<String> lines = Files.readAllLines(log);
             List<String> errors = lines.stream().filter(l -> l.contains("[ERROR]")).toList();
-            List<String> pick = errors.isEmpty() ? lines : errors;
-            int from = Math.max(0, pick.size() - 2);
-            String s = String.join(" / ", pick.subList(from, pick.size())).strip();
-            return (s.isEmpty() ? "nothing in the error log" : s) + " (see " + log + ")";
+            if (errors.isEmpty()) {
+                return "no errors in its log (see " + log + ")";
+            }
+            int from = Math.max(0, errors.size() - 2);
+            return String.join(" / ", errors.subList(from, errors.size())).strip() + " (see " + log + ")";
         } catch (IOException e) {
             return "no error log at " + log;
         }

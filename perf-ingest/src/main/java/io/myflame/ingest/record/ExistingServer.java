@@ -20,7 +20,7 @@ public final class ExistingServer implements Server {
 
     /** Connects once (to fail early on a wrong password) and finds the pid. */
     public static ExistingServer connect(Endpoint endpoint, Long pid, ChildProcesses children) throws RecordException {
-        SqlClient client = new SqlClient(SqlClient.findClient(null), endpoint, children);
+        SqlClient client = new SqlClient(SqlClient.findClient(null, children), endpoint, children);
         ExternalCommand.Result r = client.attempt("SELECT 1");
         if (r.exit() != 0) {
             throw new RecordException("cannot connect to " + endpoint + ": " + r.said());

@@ -36,7 +36,7 @@ public final class Session implements AutoCloseable {
         try {
             s.sysbench = Sysbench.find(s.children);
             s.server = choice.open(s.children, progress);
-            s.client = new SqlClient(SqlClient.findClient(s.server.basedir()), s.server.endpoint(), s.children);
+            s.client = new SqlClient(SqlClient.findClient(s.server.basedir(), s.children), s.server.endpoint(), s.children);
             s.version = s.client.value("SELECT VERSION()");
             return s;
         } catch (RecordException | RuntimeException e) {

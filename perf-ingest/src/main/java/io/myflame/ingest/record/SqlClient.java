@@ -24,23 +24,32 @@ public final class SqlClient {
         this.children = children;
     }
 
-    /** The first client found: in the server's tree, then on the PATH. */
-    public static String findClient(Path basedir) {
-        if (basedir != null) {
-            for (String name : List.of("bin/mariadb", "bin/mysql")) {
-                Path p = basedir.resolve(name);
-                if (Files.isExecutable(p) && !basedir.toString().equals("/usr")) {
-                    return p.toString();
-                }
-            }
-        }
+    /**
+     * The first client that runs: the system's (it speaks to every version, old and new), then the
+     * tree's own — an old release's client may need libraries this system lacks (libncurses5).
+     */
+    public static String findClient(Path basedir, ChildProcesses children) throws RecordException {
+        List<String> candidates = new ArrayList<>();
         for (String name : List.of("mariadb", "mysql")) {
             String found = Binaries.onPath(name);
             if (found != null) {
-                return found;
+                candidates.add(found);
             }
         }
-        return "mariadb";
+        if (basedir != null) {
+            for (String name : List.of("bin/mariadb", "bin/mysql")) {
+                if (Files.isExecutable(basedir.resolve(name))) {
+                    candidates.add(basedir.resolve(name).toString());
+                }
+            }
+        }
+        for (String c : candidates) {
+            if (ExternalCommand.of(c, "--version").run(children, Duration.ofSeconds(20)).exit() == 0) {
+                return c;
+            }
+        }
+        throw new RecordException("no working mariadb/mysql command-line client (tried " + candidates
+                + "): install one (Debian: apt-get install mariadb-client)");
     }
 
     public Endpoint endpoint() {
@@ -85,14 +94,5 @@ public final class SqlClient {
             }
         }
         return m;
-    }
-
-    /** True when a query succeeds (the server is up and lets us in). */
-    public boolean ping() {
-        try {
-            return attempt("SELECT 1").exit() == 0;
-        } catch (RecordException e) {
-            return false;
-        }
     }
 }

@@ -99,21 +99,26 @@ public final class ThrowawayServer implements Server {
     }
 
     private void waitUntilUp(Progress progress) throws RecordException {
-        SqlClient client = new SqlClient(SqlClient.findClient(tree.basedir()), endpoint, children);
+        SqlClient client = new SqlClient(SqlClient.findClient(tree.basedir(), children), endpoint, children);
         long deadline = System.nanoTime() + STARTUP.toNanos();
+        String lastError = "";
         while (System.nanoTime() < deadline) {
             if (!process.alive()) {
                 throw new RecordException("the server exited during startup (" + deathReason() + "): "
                         + ErrorLogTail.of(errorLog()));
             }
-            if (Files.exists(Path.of(endpoint.socket())) && client.ping()) {
-                progress.phase("server up: pid " + process.pid() + ", socket " + endpoint.socket());
-                return;
+            if (Files.exists(Path.of(endpoint.socket()))) {
+                ExternalCommand.Result r = client.attempt("SELECT 1");
+                if (r.exit() == 0) {
+                    progress.phase("server up: pid " + process.pid() + ", socket " + endpoint.socket());
+                    return;
+                }
+                lastError = " (last attempt: " + r.said() + ")";
             }
             sleep(250);
         }
         throw new RecordException("the server did not accept connections within " + STARTUP.toMinutes()
-                + " min: " + ErrorLogTail.of(errorLog()));
+                + " min" + lastError + ": " + ErrorLogTail.of(errorLog()));
     }
 
     public Path errorLog() {
