@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
 @Command(name = "myflame", mixinStandardHelpOptions = true, version = "myflame 0.1.0",
         description = "CPU profiles of MySQL-family servers: perf samples to folded stacks, "
                 + "inclusive-percentage tables and flamegraphs.",
-        subcommands = {CollapseCommand.class, ReportCommand.class, DemoCommand.class, RecordCommand.class,
+        subcommands = {CollapseCommand.class, ReportCommand.class, DemoCommand.class, RecordCommand.class, SweepCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     public static final int EXIT_DATA = 1;
