@@ -4,7 +4,6 @@ import io.myflame.ingest.capture.CaptureDirectory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -89,9 +88,5 @@ public final class Recorder {
         } catch (IOException e) {
             // the exception on its way to the user says what went wrong
         }
-    }
-
-    static Duration seconds(int s) {
-        return Duration.ofSeconds(s);
     }
 }
