@@ -1,57 +1,110 @@
 package io.myflame.cli;
 
+import io.myflame.core.text.Escape;
+import io.myflame.ingest.record.PerfSettings;
+import io.myflame.ingest.record.Recorder;
+import io.myflame.ingest.record.ServerChoice;
+import io.myflame.ingest.record.ServerOption;
+import io.myflame.ingest.record.Workload;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code myflame demo}: the README's first command. Until the recording driver lands it prints the
- * report tables of the bundled real captures in {@code samples/captures}.
+ * {@code myflame demo}: the README's first command. Starts a throwaway MariaDB (binary log on), runs
+ * sysbench oltp_delete on one thread under perf, and writes {@code out/demo/}: the capture, the
+ * report tables, a flamegraph when that command exists, and an index.html linking them.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Show what myflame does on the bundled MariaDB captures.")
+        description = "Record a throwaway MariaDB running sysbench oltp_delete under perf and show where the CPU goes.")
 public final class DemoCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "out/demo", description = "Default: ${DEFAULT-VALUE}.")
+    Path out;
 
-    @Option(names = "--samples", paramLabel = "DIR", description = "Where the bundled captures are (default: the checkout's samples/).")
-    Path samples;
+    @Option(names = "--time", paramLabel = "S", defaultValue = "20", description = "Measured seconds. Default: ${DEFAULT-VALUE}.")
+    int time;
+
+    @Option(names = "--mariadb", paramLabel = "VERSION", description = "A MariaDB release from Maven Central instead of the system's server.")
+    String mariadb;
 
     @Override
     public Integer call() throws Exception {
-        Path dir = samples != null ? samples : Home.dir().resolve("samples");
-        Path captures = dir.resolve("captures");
-        if (!Files.isDirectory(captures)) {
-            throw new Main.DataError(captures + ": no bundled captures here (run from a myflame checkout)");
+        Path capture = out.resolve("capture");
+        Files.createDirectories(out);
+        Workload w = new Workload("oltp_delete", 1, 100_000, 1, time, 3, null, null, List.of());
+        ServerChoice server = new ServerChoice(null, null, null, mariadb, null, List.of(ServerOption.parse("log_bin=ON")));
+        PerfSettings perf = new PerfSettings("perf", "cycles", 999, null, "fp");
+        RecordCommand.run(new Recorder.Options(capture, server, w, perf, true, false), "myflame demo: ");
+        Map<String, Path> links = new LinkedHashMap<>();
+        links.put("capture.json (server, workload results, perf facts, counter deltas)", capture.resolve("capture.json"));
+        Path top = out.resolve("report-top.txt");
+        report(top, capture.toString(), "--top", "25");
+        links.put("report --top 25: inclusive percentages", top);
+        Path rowsFile = Home.dir().resolve("samples/rows/delete.rows");
+        if (Files.isRegularFile(rowsFile)) {
+            Path rows = out.resolve("report-rows.txt");
+            report(rows, capture.toString(), "--rows", rowsFile.toString());
+            links.put("report --rows delete.rows", rows);
         }
-        List<Path> list;
-        try (Stream<Path> s = Files.list(captures)) {
-            list = s.filter(Files::isDirectory).sorted().toList();
-        }
-        Path rowsDir = dir.resolve("rows");
-        for (Path capture : list) {
-            System.out.println("== " + capture.getFileName());
-            System.out.flush();
-            int rc = Main.run("report", capture.toString(), "--top", "15");
-            if (rc != 0) {
-                return rc;
-            }
-            Path rows = rowsDir.resolve(capture.getFileName().toString().contains("delete") ? "delete.rows" : "point_select.rows");
-            if (Files.isRegularFile(rows)) {
-                System.out.println();
-                rc = Main.run("report", capture.toString(), "--rows", rows.toString());
-                if (rc != 0) {
-                    return rc;
-                }
-            }
-            System.out.println();
-        }
+        flamegraph(capture, links);
+        links.put("stacks.folded (for any flamegraph tool)", capture.resolve("stacks.folded"));
+        links.put("sysbench output", capture.resolve("sysbench.txt"));
+        Path index = out.resolve("index.html");
+        AtomicOutput.write(index, o -> o.write(indexHtml(links).getBytes(StandardCharsets.UTF_8)));
+        System.out.println();
+        RecordCommand.printSummary(System.out, capture, io.myflame.ingest.record.SysbenchResults.parse(
+                Files.readString(capture.resolve("sysbench.txt"))));
+        links.forEach((what, p) -> System.out.println(what + ": " + p));
+        System.out.println("index: " + index.toAbsolutePath());
         return 0;
+    }
+
+    /** Writes a report table to {@code file} and prints it. */
+    private static void report(Path file, String... args) throws Exception {
+        List<String> a = new ArrayList<>(List.of("report"));
+        a.addAll(List.of(args));
+        a.addAll(List.of("-o", file.toString()));
+        int rc = Main.run(a.toArray(String[]::new));
+        if (rc != 0) {
+            throw new Main.DataError("report on the demo capture failed (exit " + rc + ")");
+        }
+        System.out.println();
+        System.out.print(Files.readString(file));
+    }
+
+    /**
+     * HOOK(flamegraph): once a {@code flamegraph} subcommand is registered in {@link Main}, the demo
+     * draws the capture with it. Adjust the arguments here if that command's flags differ.
+     */
+    private static void flamegraph(Path capture, Map<String, Path> links) {
+        if (!new CommandLine(new Main()).getSubcommands().containsKey("flamegraph")) {
+            return;
+        }
+        Path svg = capture.getParent().resolve("flamegraph.svg");
+        if (Main.run("flamegraph", capture.toString(), "-o", svg.toString()) == 0 && Files.isRegularFile(svg)) {
+            links.put("flamegraph", svg);
+        }
+    }
+
+    static String indexHtml(Map<String, Path> links) {
+        StringBuilder sb = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+                + "<title>myflame demo</title></head>\n<body>\n<h1>myflame demo: MariaDB, sysbench oltp_delete, perf</h1>\n<ul>\n");
+        for (Map.Entry<String, Path> e : links.entrySet()) {
+            String href = e.getValue().getFileName().toString();
+            if (e.getValue().getParent() != null && e.getValue().getParent().getFileName().toString().equals("capture")) {
+                href = "capture/" + href;
+            }
+            sb.append("<li><a href=\"").append(Escape.xml(href)).append("\">").append(Escape.xml(e.getKey()))
+                    .append("</a></li>\n");
+        }
+        return sb.append("</ul>\n</body></html>\n").toString();
     }
 }

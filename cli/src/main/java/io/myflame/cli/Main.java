@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
         description = "CPU profiles of MySQL-family servers: perf samples to folded stacks, "
                 + "inclusive-percentage tables and flamegraphs.",
         subcommands = {CollapseCommand.class, ReportCommand.class, FlamegraphCommand.class, DiffCommand.class,
-                CategoriesCommand.class, DemoCommand.class,
+                CategoriesCommand.class, RecordCommand.class, SweepCommand.class, DemoCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     public static final int EXIT_DATA = 1;

@@ -1,0 +1,79 @@
+package io.myflame.cli;
+
+import io.myflame.ingest.record.Endpoint;
+import io.myflame.ingest.record.ServerChoice;
+import io.myflame.ingest.record.ServerOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * Which server to record: an existing one (--socket or --host), a throwaway one from --basedir or
+ * --mariadb VERSION, or by default a throwaway one from the system's mariadbd/mysqld.
+ */
+public final class ServerOptions {
+    @Option(names = "--socket", paramLabel = "PATH", description = "Existing server's Unix socket.")
+    String socket;
+
+    @Option(names = "--host", paramLabel = "HOST", description = "Existing server's host (on this machine: perf attaches to it).")
+    String host;
+
+    @Option(names = "--port", paramLabel = "N", defaultValue = "3306", description = "Existing server's port. Default: ${DEFAULT-VALUE}.")
+    int port;
+
+    @Option(names = "--user", paramLabel = "USER", defaultValue = "root", description = "Existing server's user. Default: ${DEFAULT-VALUE}.")
+    String user;
+
+    @Option(names = "--password-env", paramLabel = "VAR", description = "Read the password from environment variable VAR.")
+    String passwordEnv;
+
+    @Option(names = "--password", arity = "0", interactive = true, description = "Prompt for the password.")
+    String password;
+
+    @Option(names = "--pid", paramLabel = "PID", description = "Existing server's pid (default: from @@pid_file or the socket's owner).")
+    Long pid;
+
+    @Option(names = "--basedir", paramLabel = "DIR", description = "Start a throwaway server from this MySQL/MariaDB binary tree.")
+    Path basedir;
+
+    @Option(names = "--mariadb", paramLabel = "VERSION",
+            description = "Start a throwaway MariaDB VERSION (release binaries from Maven Central, cached), e.g. 10.11.5.")
+    String mariadb;
+
+    @Option(names = "--work", paramLabel = "DIR", description = "Keep the throwaway server's data directory here and reuse it next time.")
+    Path work;
+
+    @Option(names = "--server-opt", paramLabel = "NAME=VALUE",
+            description = "Server option for a throwaway server (repeatable), e.g. innodb_adaptive_hash_index=OFF, log_bin=ON.")
+    List<String> serverOpts = new ArrayList<>();
+
+    public ServerChoice choice() {
+        try {
+            List<ServerOption> opts = new ArrayList<>();
+            for (String s : serverOpts) {
+                opts.add(ServerOption.parse(s));
+            }
+            Endpoint endpoint = null;
+            if (socket != null || host != null) {
+                endpoint = new Endpoint(socket, socket != null ? null : host, port, user, password());
+            } else if (pid != null || passwordEnv != null || password != null) {
+                throw new Main.UsageError("--pid and passwords are for an existing server: add --socket or --host");
+            }
+            return new ServerChoice(endpoint, pid, basedir, mariadb, work, opts);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UsageError(e.getMessage());
+        }
+    }
+
+    private String password() {
+        if (passwordEnv != null) {
+            String v = System.getenv(passwordEnv);
+            if (v == null) {
+                throw new Main.UsageError("--password-env " + passwordEnv + ": no such environment variable");
+            }
+            return v;
+        }
+        return password;
+    }
+}

@@ -1,0 +1,146 @@
+package io.myflame.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code myflame record} end to end with real parts: a throwaway mariadbd, sysbench and perf, for a
+ * few seconds of load each.
+ */
+class RecordIT {
+    static final Pattern SERVER_UP = Pattern.compile("server up: pid (\\d+), socket (\\S+)/mysqld\\.sock");
+    static final Pattern TOP_ROW = Pattern.compile("^\\s*([\\d.]+)%\\s+([\\d.]+)%\\s+(.+)$", Pattern.MULTILINE);
+
+    @TempDir
+    Path tmp;
+
+    @BeforeEach
+    void needsRealParts() {
+        RealParts.assumeRecordingPossible();
+    }
+
+    @Test
+    void deleteWorkloadWithBinlogMakesACompleteCapture() throws Exception {
+        Path cap = tmp.resolve("cap");
+        MyflameProcess p = MyflameProcess.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+                "--workload", "oltp_delete", "--table-size", "50000", "--time", "4", "--warmup", "1",
+                "--freq", "499", "--server-opt", "log_bin=ON");
+        assertEquals(0, p.waitFor(300), p.err());
+        JsonNode meta = new ObjectMapper().readTree(cap.resolve("capture.json").toFile());
+        assertTrue(meta.get("incomplete").isNull(), meta.toPrettyString());
+        assertEquals(1, meta.get("schema_version").asInt());
+        assertEquals("cycles", meta.at("/perf/requested_event").asText());
+        assertEquals(eventInPerfData(cap.resolve("perf.data")), meta.at("/perf/event").asText());
+        assertTrue(meta.at("/workload/results/tps").asDouble() > 0, "tps");
+        assertTrue(meta.at("/workload/results/transactions").asLong() > 0, "transactions");
+        assertTrue(meta.at("/perf/samples").asLong() > 0, "samples");
+        assertTrue(meta.at("/counters/per_transaction/binlog_bytes").asDouble() > 0, "binlog bytes per transaction");
+        assertTrue(meta.at("/server/version").asText().contains("MariaDB"), "server version");
+        assertTrue(meta.at("/server/build_id").asText().matches("[0-9a-f]{40}"), "Debian's mariadbd has a build-id");
+        for (String f : List.of("perf.data", "stacks.folded", "sysbench.txt", "status-before.txt", "status-after.txt")) {
+            assertTrue(Files.size(cap.resolve(f)) > 0, f);
+        }
+        Map<String, Double> top = reportTop(cap);
+        double delete = top.entrySet().stream().filter(e -> e.getKey().equals("mysql_delete")
+                || e.getKey().startsWith("Sql_cmd_delete::")).mapToDouble(Map.Entry::getValue).max().orElse(0);
+        assertTrue(delete > 1, "mysql_delete / Sql_cmd_delete::* above 1%: " + delete);
+        assertTrue(top.getOrDefault("ha_commit_trans", 0.0) > 1, "ha_commit_trans above 1%: " + top.get("ha_commit_trans"));
+        assertEquals(List.of(), RealParts.processesMentioning(tmp.toString()));
+    }
+
+    @Test
+    void serverKilledMidRunLeavesAnIncompleteCaptureAndNoProcesses() throws Exception {
+        Path cap = tmp.resolve("cap");
+        MyflameProcess p = MyflameProcess.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+                "--workload", "oltp_point_select", "--time", "30", "--warmup", "0", "--freq", "499");
+        assertTrue(p.awaitStderr("measured run", 180), p.err());
+        Matcher m = SERVER_UP.matcher(p.err());
+        assertTrue(m.find(), p.err());
+        long serverPid = Long.parseLong(m.group(1));
+        String scratch = m.group(2);
+        Thread.sleep(1500);
+        ProcessHandle.of(serverPid).orElseThrow().destroyForcibly();
+        assertEquals(1, p.waitFor(120), p.err());
+        assertTrue(p.err().contains("the server died during the measured run (killed by signal 9)"), p.err());
+        JsonNode meta = new ObjectMapper().readTree(cap.resolve("capture.json").toFile());
+        assertTrue(meta.get("incomplete").asText().startsWith("the server died"), meta.toPrettyString());
+        assertNoneLeft(scratch, cap);
+    }
+
+    @Test
+    void interruptStopsEverythingAndExitsOne() throws Exception {
+        Path cap = tmp.resolve("cap");
+        MyflameProcess p = MyflameProcess.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+                "--workload", "oltp_point_select", "--time", "30", "--warmup", "0", "--freq", "499");
+        assertTrue(p.awaitStderr("measured run", 180), p.err());
+        Matcher m = SERVER_UP.matcher(p.err());
+        assertTrue(m.find(), p.err());
+        Thread.sleep(1500);
+        p.process.destroy(); // SIGTERM, which the JVM handles like Ctrl-C's SIGINT: shutdown hooks run
+        assertEquals(1, p.waitFor(120), p.err());
+        JsonNode meta = new ObjectMapper().readTree(cap.resolve("capture.json").toFile());
+        assertTrue(meta.get("incomplete").asText().startsWith("interrupted"), meta.toPrettyString());
+        assertNoneLeft(m.group(2), cap);
+    }
+
+    @Test
+    void mariadbReleaseFromMavenCentral() throws Exception {
+        Path cap = tmp.resolve("cap");
+        MyflameProcess p = MyflameProcess.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+                "--mariadb", "10.2.11", "--workload", "oltp_point_select", "--time", "3", "--warmup", "0",
+                "--freq", "499");
+        assertEquals(0, p.waitFor(1200), p.err());
+        JsonNode meta = new ObjectMapper().readTree(cap.resolve("capture.json").toFile());
+        assertTrue(meta.at("/server/version").asText().startsWith("10.2.11-MariaDB"), meta.toPrettyString());
+        assertTrue(meta.at("/perf/samples").asLong() > 0);
+        assertTrue(meta.at("/workload/results/qps").asDouble() > 0);
+    }
+
+    /** Polls until no process mentions the server's scratch directory or the capture (perf -o). */
+    static void assertNoneLeft(String scratch, Path cap) throws InterruptedException {
+        List<String> left = List.of();
+        for (int i = 0; i < 50; i++) {
+            left = new java.util.ArrayList<>(RealParts.processesMentioning(scratch));
+            left.addAll(RealParts.processesMentioning(cap.toString()));
+            if (left.isEmpty()) {
+                return;
+            }
+            TimeUnit.MILLISECONDS.sleep(100);
+        }
+        assertEquals(List.of(), left, "processes left behind");
+    }
+
+    /** The event name as perf itself reads it back from the file. */
+    static String eventInPerfData(Path data) throws Exception {
+        Process p = new ProcessBuilder("perf", "evlist", "-i", data.toString()).redirectErrorStream(false).start();
+        String out = new String(p.getInputStream().readAllBytes()).strip();
+        p.waitFor();
+        return out.lines().findFirst().orElse("");
+    }
+
+    /** {@code myflame report DIR --top 0}: function → inclusive percent. */
+    static Map<String, Double> reportTop(Path cap) throws Exception {
+        MyflameProcess r = MyflameProcess.start(cap.getParent().resolve("report-log"), "report", cap.toString(), "--top", "0");
+        assertEquals(0, r.waitFor(300), r.err());
+        Map<String, Double> m = new HashMap<>();
+        Matcher row = TOP_ROW.matcher(r.out());
+        while (row.find()) {
+            m.put(row.group(3).strip(), Double.parseDouble(row.group(1)));
+        }
+        return m;
+    }
+}
