@@ -14,14 +14,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code myflame demo}: the README's first command. Starts a throwaway MariaDB (binary log on), runs
  * sysbench oltp_delete on one thread under perf, and writes {@code out/demo/}: the capture, the
- * report tables, a flamegraph when that command exists, and an index.html linking them.
+ * report tables, an interactive flamegraph, and an index.html linking them.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Record a throwaway MariaDB running sysbench oltp_delete under perf and show where the CPU goes.")
@@ -80,18 +79,15 @@ public final class DemoCommand implements Callable<Integer> {
         System.out.print(Files.readString(file));
     }
 
-    /**
-     * HOOK(flamegraph): once a {@code flamegraph} subcommand is registered in {@link Main}, the demo
-     * draws the capture with it. Adjust the arguments here if that command's flags differ.
-     */
+    /** The capture's interactive flamegraph, coloured by MySQL layer. */
     private static void flamegraph(Path capture, Map<String, Path> links) {
-        if (!new CommandLine(new Main()).getSubcommands().containsKey("flamegraph")) {
-            return;
-        }
         Path svg = capture.getParent().resolve("flamegraph.svg");
-        if (Main.run("flamegraph", capture.toString(), "-o", svg.toString()) == 0 && Files.isRegularFile(svg)) {
-            links.put("flamegraph", svg);
+        int rc = Main.run("flamegraph", capture.toString(), "--colors", "mysql",
+                "--title", "MariaDB, sysbench oltp_delete", "-o", svg.toString());
+        if (rc != 0) {
+            throw new Main.DataError("flamegraph of the demo capture failed (exit " + rc + ")");
         }
+        links.put("flamegraph (click to zoom, Ctrl-F to search)", svg);
     }
 
     static String indexHtml(Map<String, Path> links) {
