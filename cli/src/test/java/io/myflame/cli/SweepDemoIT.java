@@ -58,9 +58,21 @@ class SweepDemoIT {
         MyflameProcess p = MyflameProcess.start(tmp.resolve("log"), "demo", "--out", out.toString(), "--time", "3");
         assertEquals(0, p.waitFor(300), p.err());
         assertTrue(p.out().contains("ha_commit_trans"), p.out());
-        assertTrue(Files.readString(out.resolve("report-top.txt")).contains("mysql_delete"));
+        assertTrue(Files.readString(out.resolve("report-top.txt")).contains("do_command"));
+        // The DELETE row of samples/rows/delete.rows has a value (on its line, or the next when
+        // the name is too long for the column): the statement ran under perf.
+        List<String> rows = Files.readAllLines(out.resolve("report-rows.txt"));
+        int at = 0;
+        while (at < rows.size() && !rows.get(at).startsWith("  mysql_delete")) {
+            at++;
+        }
+        assertTrue(at < rows.size() - 1, String.join("\n", rows));
+        String value = (rows.get(at) + " " + rows.get(at + 1)).strip();
+        assertTrue(value.matches(".*\\s\\d+\\.\\d\\d$"), String.join("\n", rows));
+        assertTrue(Files.readString(out.resolve("flamegraph.svg")).contains("ha_commit_trans"));
         String index = Files.readString(out.resolve("index.html"));
-        assertTrue(index.contains("href=\"capture/capture.json\"") && index.contains("href=\"report-top.txt\""), index);
+        assertTrue(index.contains("href=\"capture/capture.json\"") && index.contains("href=\"report-top.txt\"")
+                && index.contains("href=\"flamegraph.svg\""), index);
     }
 
     @Test
