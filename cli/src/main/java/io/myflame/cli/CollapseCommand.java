@@ -1,7 +1,6 @@
 package io.myflame.cli;
 
 import io.myflame.ingest.perf.FoldOptions;
-import io.myflame.ingest.perf.FoldedStacks;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -52,17 +51,13 @@ public final class CollapseCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        return request().run(spec.commandLine().getErr());
+    }
+
+    /** The run these flags ask for. */
+    CollapseRequest request() {
         FoldOptions.Root r = root.tid ? FoldOptions.Root.TID : root.pid ? FoldOptions.Root.PID : FoldOptions.Root.COMM;
         FoldOptions options = new FoldOptions(r, kernel || all, jit || all, addrs, eventFilter, skipAfter);
-        var loader = ingest.loader();
-        FoldedStacks stacks;
-        try (Progress progress = Progress.start("myflame collapse", loader.bytesRead())) {
-            stacks = loader.fold(input, options);
-        }
-        Warnings w = new Warnings();
-        w.addAll(loader.warnings());
-        AtomicOutput.write(output, stacks::writeFolded);
-        w.print(spec.commandLine().getErr(), "myflame collapse");
-        return 0;
+        return new CollapseRequest(input, options, ingest.threads, ingest.inline, ingest.perf, output);
     }
 }

@@ -12,11 +12,41 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "myflame", mixinStandardHelpOptions = true, version = "myflame 0.1.0",
         description = "CPU profiles of MySQL-family servers: perf samples to folded stacks, "
-                + "inclusive-percentage tables and flamegraphs.",
-        subcommands = {CollapseCommand.class, ReportCommand.class, FlamegraphCommand.class, DiffCommand.class,
-                CategoriesCommand.class, RecordCommand.class, SweepCommand.class, DemoCommand.class,
-                CommandLine.HelpCommand.class})
+                + "inclusive-percentage tables and flamegraphs.")
 public final class Main implements Runnable {
+    /**
+     * The subcommands, in help order. They are registered in {@link #commandLine} rather than in
+     * the annotation: building picocli's model of every command costs a quarter of a second at
+     * start-up, so a run builds only the command it executes.
+     */
+    static final java.util.Map<String, java.util.function.Supplier<Object>> COMMANDS = commands();
+
+    private static java.util.Map<String, java.util.function.Supplier<Object>> commands() {
+        java.util.Map<String, java.util.function.Supplier<Object>> m = new java.util.LinkedHashMap<>();
+        m.put("collapse", CollapseCommand::new);
+        m.put("report", ReportCommand::new);
+        m.put("flamegraph", FlamegraphCommand::new);
+        m.put("diff", DiffCommand::new);
+        m.put("categories", CategoriesCommand::new);
+        m.put("record", RecordCommand::new);
+        m.put("sweep", SweepCommand::new);
+        m.put("demo", DemoCommand::new);
+        m.put("help", CommandLine.HelpCommand::new);
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
+    /** The command line for {@code args}: only the named subcommand, or all of them for help and errors. */
+    static CommandLine commandLine(String... args) {
+        CommandLine cl = new CommandLine(new Main());
+        String first = args.length > 0 ? args[0] : "";
+        if (COMMANDS.containsKey(first) && !first.equals("help")) {
+            cl.addSubcommand(first, COMMANDS.get(first).get());
+        } else {
+            COMMANDS.forEach((name, command) -> cl.addSubcommand(name, command.get()));
+        }
+        return cl;
+    }
+
     public static final int EXIT_DATA = 1;
     public static final int EXIT_USAGE = 2;
     public static final int EXIT_INTERNAL = 70;
@@ -40,8 +70,22 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns the exit code (tests call this in-process). */
     public static int run(String... args) {
-        CommandLine cl = new CommandLine(new Main());
-        cl.setExecutionExceptionHandler((ex, line, parsed) -> report(ex, line));
+        if (args.length > 1 && args[0].equals("collapse")) {
+            CollapseRequest fast = CollapseFastPath.parse(java.util.Arrays.copyOfRange(args, 1, args.length));
+            if (fast != null) {
+                PrintWriter err = new PrintWriter(System.err, true);
+                try {
+                    return fast.run(err);
+                } catch (Exception ex) {
+                    return report(ex, "myflame collapse", err);
+                } finally {
+                    err.flush();
+                }
+            }
+        }
+        CommandLine cl = commandLine(args);
+        cl.setExecutionExceptionHandler((ex, line, parsed) -> report(ex, line.getCommandSpec().qualifiedName(),
+                line.getErr()));
         cl.setParameterExceptionHandler((ex, args2) -> {
             PrintWriter err = ex.getCommandLine().getErr();
             err.println(prefix(ex.getCommandLine()) + ex.getMessage());
@@ -51,31 +95,31 @@ public final class Main implements Runnable {
         return cl.execute(args);
     }
 
-    private static int report(Exception ex, CommandLine line) {
-        PrintWriter err = line.getErr();
+    private static int report(Exception ex, String command, PrintWriter err) {
+        String prefix = command + ": ";
         if (ex instanceof InputException || ex instanceof DataError || ex instanceof io.myflame.diff.DiffException
                 || ex instanceof io.myflame.core.analysis.FunctionLookup.NotFound) {
-            err.println(prefix(line) + ex.getMessage());
+            err.println(prefix + ex.getMessage());
             return EXIT_DATA;
         }
         if (ex instanceof UsageError) {
-            err.println(prefix(line) + ex.getMessage());
-            err.println("try '" + line.getCommandSpec().qualifiedName() + " --help'");
+            err.println(prefix + ex.getMessage());
+            err.println("try '" + command + " --help'");
             return EXIT_USAGE;
         }
         if (ex instanceof java.nio.file.NoSuchFileException nf) {
-            err.println(prefix(line) + nf.getFile() + ": no such file or directory");
+            err.println(prefix + nf.getFile() + ": no such file or directory");
             return EXIT_DATA;
         }
         if (ex instanceof java.nio.file.AccessDeniedException ad) {
-            err.println(prefix(line) + ad.getFile() + ": permission denied");
+            err.println(prefix + ad.getFile() + ": permission denied");
             return EXIT_DATA;
         }
         if (ex instanceof java.io.IOException io) {
-            err.println(prefix(line) + "I/O error: " + io.getMessage());
+            err.println(prefix + "I/O error: " + io.getMessage());
             return EXIT_DATA;
         }
-        err.println(prefix(line) + "unexpected internal error: " + ex);
+        err.println(prefix + "unexpected internal error: " + ex);
         if (System.getenv("MYFLAME_DEBUG") != null) {
             ex.printStackTrace(err);
         }

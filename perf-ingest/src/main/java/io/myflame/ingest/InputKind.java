@@ -43,21 +43,27 @@ public enum InputKind {
         if (head.length == 0) {
             throw new InputException(source + ": empty file, no samples");
         }
-        for (byte b : head) {
-            if (b == 0) {
+        // Text never holds a NUL byte; the first 4 KB tell binary data apart.
+        for (int i = 0; i < Math.min(head.length, 4096); i++) {
+            if (head[i] == 0) {
                 throw new InputException(source + ": binary data, not a profile "
                         + "(expected perf.data, perf script text, folded stacks or a capture directory)");
             }
         }
-        String text = new String(head, StandardCharsets.ISO_8859_1);
-        for (String line : text.split("\n")) {
-            String t = line.strip();
-            if (t.isEmpty() || t.startsWith("#")) {
-                continue;
+        int p = 0;
+        while (p < head.length) {
+            int eol = p;
+            while (eol < head.length && head[eol] != '\n') {
+                eol++;
             }
-            // "mariadbd;do_command;dispatch_command 1234": stack, space, count.
-            return FOLDED_LINE.matcher(line).matches() && !line.startsWith(" ") && !line.startsWith("\t")
-                    ? FOLDED : PERF_SCRIPT;
+            String line = new String(head, p, eol - p, StandardCharsets.ISO_8859_1);
+            String t = line.strip();
+            if (!t.isEmpty() && !t.startsWith("#")) {
+                // "mariadbd;do_command;dispatch_command 1234": stack, space, count.
+                return FOLDED_LINE.matcher(line).matches() && !line.startsWith(" ") && !line.startsWith("\t")
+                        ? FOLDED : PERF_SCRIPT;
+            }
+            p = eol + 1;
         }
         throw new InputException(source + ": no samples (only comments or blank lines)");
     }

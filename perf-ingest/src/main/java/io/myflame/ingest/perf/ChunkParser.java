@@ -14,8 +14,9 @@ import java.util.Map;
  * raw bytes ({@link LineCache}). Text is treated as ISO-8859-1, so names round-trip byte for byte.
  */
 final class ChunkParser {
-    private static final byte[] UNKNOWN = "[unknown]".getBytes(StandardCharsets.ISO_8859_1);
     private static final int[] NO_FRAMES = new int[0];
+    /** Cached for a line that is not "ADDR SYMBOL (DSO)", so each repeat is counted too. */
+    private static final int[] MALFORMED = new int[0];
 
     private final FoldOptions options;
     private final FrameDecoder decoder;
@@ -176,18 +177,11 @@ final class ChunkParser {
     //     7f533952bc77 _dl_check_map_versions+0x597 (/usr/lib/ld-2.28.so)
     //     55d4c0a1b2c3 mysql_delete(THD*, TABLE_LIST*, Item*, SQL_I_List<st_order>*, unsigned long long, unsigned long long, select_result*)+0x7f3 (/usr/sbin/mariadbd)
     //                0 [unknown] ([unknown])
-    // Returns the index after the line. The symbol and dso are hashed while the line end is found.
+    // Returns the index after the line. The whole line is the cache key: within one process a
+    // symbol+offset always sits at the same address, so this splits nothing that matters, and a
+    // line seen before costs one word-at-a-time pass (end and hash) and one vectorised compare.
     private int onStackLine(byte[] b, int p, int to, int chunk, int lineNo, boolean last) {
-        int s = p;
-        while (s < to && (b[s] == ' ' || b[s] == '\t')) {
-            s++;
-        }
-        int pcEnd = s;
-        while (pcEnd < to && b[pcEnd] != ' ' && b[pcEnd] != '\n') {
-            pcEnd++;
-        }
-        int keyStart = options.includeAddrs() ? s : Math.min(pcEnd + 1, to);
-        int eol = pcEnd < to && b[pcEnd] == '\n' ? pcEnd : scan.hashToNewline(b, keyStart, to);
+        int eol = scan.hashToNewline(b, p, to);
         int end = eol;
         while (end > p && isBlank(b[end - 1])) {
             end--;
@@ -201,17 +195,16 @@ final class ChunkParser {
             afterEvent();
             return eol + 1;
         }
-        int lastSpace = lastIndexOf(b, pcEnd + 1, end, (byte) ' ');
-        if (pcEnd >= end || lastSpace < 0 || end - lastSpace < 3) {
+        int h = end == eol ? (int) scan.hash : ByteScan.hashRange(b, p, end);
+        LineCache cache = tidyJava ? javaLines : lines;
+        int[] frames = cache.get(b, p, end, h);
+        if (frames == null) {
+            frames = decodeLine(b, p, end);
+            cache.put(b, p, end, h, frames);
+        }
+        if (frames == MALFORMED) {
             problems.malformed(chunk, lineNo, text(b, p, end));
             return eol + 1;
-        }
-        int h = end == eol ? (int) scan.hash : ByteScan.hashRange(b, keyStart, end);
-        LineCache cache = tidyJava ? javaLines : lines;
-        int[] frames = cache.get(b, keyStart, end, h);
-        if (frames == null) {
-            frames = decode(b, s, pcEnd, lastSpace, end);
-            cache.put(b, keyStart, end, h, frames);
         }
         // The line's frames are root-most first; the sample is collected leaf first.
         for (int i = frames.length - 1; i >= 0; i--) {
@@ -221,6 +214,23 @@ final class ChunkParser {
             leafFirst[depth++] = frames[i];
         }
         return eol + 1;
+    }
+
+    /** Splits a new stack line into address, symbol and dso: "  ADDR SYMBOL+OFF (DSO)". */
+    private int[] decodeLine(byte[] b, int p, int end) {
+        int s = p;
+        while (s < end && (b[s] == ' ' || b[s] == '\t')) {
+            s++;
+        }
+        int pcEnd = s;
+        while (pcEnd < end && b[pcEnd] != ' ') {
+            pcEnd++;
+        }
+        int lastSpace = lastIndexOf(b, pcEnd + 1, end, (byte) ' ');
+        if (pcEnd >= end || lastSpace < 0 || end - lastSpace < 3) {
+            return MALFORMED;
+        }
+        return decode(b, s, pcEnd, lastSpace, end);
     }
 
     private int[] decode(byte[] b, int s, int pcEnd, int lastSpace, int end) {

@@ -1,0 +1,72 @@
+package io.myflame.cli;
+
+import io.myflame.ingest.perf.FoldOptions;
+import java.nio.file.Path;
+import java.util.Set;
+
+/**
+ * Reads {@code myflame collapse} flags without picocli. Collapse is the command that sits in
+ * pipelines over gigabytes, and building picocli's model takes about 0.2 s of a run that should
+ * take half a second, so plain well-formed command lines are parsed here. Anything else — help,
+ * a flag this class does not know, a missing value — returns null and goes through picocli,
+ * which gives the usual messages. {@code CollapseFastPathTest} keeps both in step with
+ * {@link CollapseCommand}'s options.
+ */
+final class CollapseFastPath {
+    /** Every flag handled here; the test checks it equals CollapseCommand's. */
+    static final Set<String> FLAGS = Set.of("--pid", "--tid", "--kernel", "--jit", "--all", "--addrs",
+            "--event-filter", "--skip-after", "-o", "--output", "--inline", "--threads", "--perf");
+
+    private CollapseFastPath() {
+    }
+
+    /** The request for {@code args} (after "collapse"), or null to let picocli handle them. */
+    static CollapseRequest parse(String[] args) {
+        boolean pid = false, tid = false, kernel = false, jit = false, all = false, addrs = false, inline = false;
+        String event = null, skipAfter = null, output = null, input = null, perf = "perf";
+        int threads = Runtime.getRuntime().availableProcessors();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            String value = i + 1 < args.length ? args[i + 1] : null;
+            switch (a) {
+                case "--pid" -> pid = true;
+                case "--tid" -> tid = true;
+                case "--kernel" -> kernel = true;
+                case "--jit" -> jit = true;
+                case "--all" -> all = true;
+                case "--addrs" -> addrs = true;
+                case "--inline" -> inline = true;
+                case "--event-filter", "--skip-after", "-o", "--output", "--threads", "--perf" -> {
+                    if (value == null) {
+                        return null;
+                    }
+                    i++;
+                    switch (a) {
+                        case "--event-filter" -> event = value;
+                        case "--skip-after" -> skipAfter = value;
+                        case "--threads" -> {
+                            if (!value.matches("[0-9]{1,4}")) {
+                                return null;
+                            }
+                            threads = Integer.parseInt(value);
+                        }
+                        case "--perf" -> perf = value;
+                        default -> output = value;
+                    }
+                }
+                default -> {
+                    if ((a.startsWith("-") && !a.equals("-")) || input != null) {
+                        return null;
+                    }
+                    input = a;
+                }
+            }
+        }
+        if (input == null || (pid && tid)) {
+            return null;
+        }
+        FoldOptions.Root root = tid ? FoldOptions.Root.TID : pid ? FoldOptions.Root.PID : FoldOptions.Root.COMM;
+        FoldOptions options = new FoldOptions(root, kernel || all, jit || all, addrs, event, skipAfter);
+        return new CollapseRequest(input, options, threads, inline, perf, output == null ? null : Path.of(output));
+    }
+}

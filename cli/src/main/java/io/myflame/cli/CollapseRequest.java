@@ -1,0 +1,24 @@
+package io.myflame.cli;
+
+import io.myflame.ingest.ProfileLoader;
+import io.myflame.ingest.perf.FoldOptions;
+import io.myflame.ingest.perf.FoldedStacks;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+
+/** One {@code myflame collapse} run, however its flags were parsed (picocli or the fast path). */
+record CollapseRequest(String input, FoldOptions options, int threads, boolean inline, String perf, Path output) {
+
+    int run(PrintWriter err) throws Exception {
+        ProfileLoader loader = new ProfileLoader(threads, inline, perf);
+        FoldedStacks stacks;
+        try (Progress progress = Progress.start("myflame collapse", loader.bytesRead())) {
+            stacks = loader.fold(input, options);
+        }
+        Warnings w = new Warnings();
+        w.addAll(loader.warnings());
+        AtomicOutput.write(output, stacks::writeFolded);
+        w.print(err, "myflame collapse");
+        return 0;
+    }
+}
