@@ -1,11 +1,5 @@
 package io.myflame.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
-
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -18,12 +12,9 @@ import org.junit.jupiter.api.TestFactory;
  * Regenerate after an intended change with {@code mvn verify -Dmyflame.update=true}.
  */
 class DiffGoldenIT {
-    static final Path GOLDEN = Path.of("src/test/resources/golden");
     /** Transactions sysbench reported in the 12 profiled seconds (4 s to 16 s of each measured run). */
     static final List<String> TXNS = List.of("--txns", "124927", "--txns", "242211", "--txns", "132291");
 
-    record Case(String name, List<String> args) {
-    }
 
     static List<String> three(String command) {
         List<String> a = new ArrayList<>(List.of(command));
@@ -35,15 +26,15 @@ class DiffGoldenIT {
         return a;
     }
 
-    static Case diff(String name, String... more) {
+    static Golden.Case diff(String name, String... more) {
         List<String> a = three("diff");
         a.addAll(List.of(more));
-        return new Case(name, a);
+        return new Golden.Case(name, a);
     }
 
-    static List<Case> cases() {
+    static List<Golden.Case> cases() {
         String rows = Myflame.samples().resolve("rows/delete.rows").toString();
-        List<Case> cases = new ArrayList<>();
+        List<Golden.Case> cases = new ArrayList<>();
         for (String format : List.of("txt", "markdown", "csv", "json")) {
             cases.add(diff("diff-delete-rows." + format, "--rows", rows, "--format", format.equals("txt") ? "text" : format));
         }
@@ -57,27 +48,12 @@ class DiffGoldenIT {
         List<String> cats = three("categories");
         cats.addAll(List.of(Myflame.samples().resolve("captures/mariadb-10.11-oltp_point_select").toString(),
                 "--label", "10.11-point"));
-        cases.add(new Case("categories-delete.txt", cats));
+        cases.add(new Golden.Case("categories-delete.txt", cats));
         return cases;
     }
 
     @TestFactory
     Stream<DynamicTest> diffsMatchTheirGoldenFiles() {
-        boolean update = Boolean.getBoolean("myflame.update");
-        return cases().stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
-            Myflame.Result r = Myflame.run(c.args().toArray(String[]::new));
-            assertEquals(0, r.exit(), r.err());
-            String got = r.out().replace(Myflame.samples().toString(), "samples");
-            Path file = GOLDEN.resolve(c.name());
-            if (update) {
-                Files.createDirectories(GOLDEN);
-                Files.writeString(file, got, StandardCharsets.UTF_8);
-                return;
-            }
-            if (!Files.exists(file)) {
-                fail(file + " is missing: run mvn verify -Dmyflame.update=true and review it");
-            }
-            assertEquals(Files.readString(file, StandardCharsets.UTF_8), got, c.name() + " differs from its golden file");
-        }));
+        return Golden.tests(cases());
     }
 }
