@@ -59,7 +59,7 @@ public final class AnalysisOptions {
     public Profile load(String input, ProfileLoader loader, Warnings warnings) throws IOException, InputException {
         ProfileFilter filter = filter();
         Profile p;
-        try (Progress progress = Progress.start("myflame: " + input, loader.bytesRead())) {
+        try (ReadProgress progress = ReadProgress.start("myflame: " + input, loader.bytesRead())) {
             p = loader.load(input);
         }
         warnings.addAll(loader.warnings());

@@ -12,7 +12,7 @@ record CollapseRequest(String input, FoldOptions options, int threads, boolean i
     int run(PrintWriter err) throws Exception {
         ProfileLoader loader = new ProfileLoader(threads, inline, perf);
         FoldedStacks stacks;
-        try (Progress progress = Progress.start("myflame collapse", loader.bytesRead())) {
+        try (ReadProgress progress = ReadProgress.start("myflame collapse", loader.bytesRead())) {
             stacks = loader.fold(input, options);
         }
         Warnings w = new Warnings();

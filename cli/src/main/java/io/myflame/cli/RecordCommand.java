@@ -47,7 +47,7 @@ public final class RecordCommand implements Callable<Integer> {
 
     /** Records, turning a failure into the one-line error of exit 1. */
     static SysbenchResults run(Recorder.Options o, String prefix) {
-        Progress progress = new Progress(System.err, prefix, System.console() != null);
+        Progress progress = new Progress(System.err, prefix, io.myflame.ingest.Terminal.stderrIsTerminal());
         try {
             return Recorder.record(o, progress);
         } catch (RecordException e) {

@@ -56,7 +56,7 @@ public final class SweepCommand implements Callable<Integer> {
         Workload w = workload.workload(1);
         PerfSettings ps = profile ? perf.settings() : null;
         Files.createDirectories(out);
-        Progress progress = new Progress(System.err, "myflame sweep: ", System.console() != null);
+        Progress progress = new Progress(System.err, "myflame sweep: ", io.myflame.ingest.Terminal.stderrIsTerminal());
         List<Sweep.Point> points = Sweep.run(list, threads, w, ps, workload.reprepare, out, progress);
         writeOutputs(points, w);
         long failed = points.stream().filter(p -> p.error() != null).count();

@@ -1,8 +1,6 @@
 package io.myflame.cli;
 
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -10,12 +8,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * A progress line on stderr while a long input is read — only when stderr is a terminal, so
  * logs and pipes stay clean. Closing it erases the line.
  */
-final class Progress implements AutoCloseable {
+final class ReadProgress implements AutoCloseable {
     private final Thread thread;
     private volatile boolean done;
     private boolean shown;
 
-    private Progress(String what, AtomicLong bytes, PrintStream err) {
+    private ReadProgress(String what, AtomicLong bytes, PrintStream err) {
         long start = System.nanoTime();
         thread = new Thread(() -> {
             try {
@@ -36,21 +34,12 @@ final class Progress implements AutoCloseable {
         thread.setDaemon(true);
     }
 
-    static Progress start(String what, AtomicLong bytes) {
-        Progress p = new Progress(what, bytes, System.err);
-        if (stderrIsTerminal()) {
+    static ReadProgress start(String what, AtomicLong bytes) {
+        ReadProgress p = new ReadProgress(what, bytes, System.err);
+        if (io.myflame.ingest.Terminal.stderrIsTerminal()) {
             p.thread.start();
         }
         return p;
-    }
-
-    private static boolean stderrIsTerminal() {
-        try {
-            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
-            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
-        } catch (Exception e) {
-            return false;
-        }
     }
 
     @Override
