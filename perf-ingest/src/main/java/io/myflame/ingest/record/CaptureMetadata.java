@@ -7,9 +7,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.myflame.ingest.capture.CaptureDirectory;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
 
@@ -118,13 +116,12 @@ public final class CaptureMetadata {
 
     /** Writes {@code DIR/capture.json} through a temporary file and a rename. */
     public synchronized void write(Path dir) throws IOException {
-        Path target = dir.resolve(CaptureDirectory.METADATA);
-        Path tmp = Files.createTempFile(dir, ".capture", ".json.tmp");
         try {
-            JSON.writeValue(tmp.toFile(), root);
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
+            io.myflame.ingest.AtomicFile.write(dir.resolve(CaptureDirectory.METADATA), out -> JSON.writeValue(out, root));
+        } catch (IOException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(e.getMessage(), e);
         }
     }
 }

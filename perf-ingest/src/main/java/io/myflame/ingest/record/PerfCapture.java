@@ -1,17 +1,11 @@
 package io.myflame.ingest.record;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.myflame.ingest.InputException;
 import io.myflame.ingest.perf.FoldOptions;
 import io.myflame.ingest.perf.FoldedStacks;
 import io.myflame.ingest.perf.PerfDataSource;
 import io.myflame.ingest.perf.PerfScriptReader;
-import java.io.BufferedOutputStream;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * After perf stopped: reads back what was really recorded into capture.json (with a warning when
@@ -75,14 +69,10 @@ final class PerfCapture {
         try {
             FoldedStacks stacks = new PerfDataSource(perf, false)
                     .read(data, new PerfScriptReader(FoldOptions.COLLAPSE, Runtime.getRuntime().availableProcessors()));
-            Path tmp = Files.createTempFile(out, "." + FOLDED, ".tmp");
-            try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
-                stacks.writeFolded(o);
-            }
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            io.myflame.ingest.AtomicFile.write(target, stacks::writeFolded);
             meta.perf().put("distinct_stacks", stacks.distinctStacks());
             stacks.warnings().forEach(meta::warn);
-        } catch (IOException | InputException e) {
+        } catch (Exception e) {
             throw new RecordException("cannot fold " + data + ": " + e.getMessage());
         }
     }
