@@ -52,18 +52,29 @@ class DiffCommandIT {
         JsonNode pct = json("diff", OLD, DEL, "--top", "8", "--format", "json");
         JsonNode per = json("diff", OLD, DEL, "--top", "8", "--per", "txn", "--txns", "250000", "--txns", "240000",
                 "--format", "json");
+        // Without --txns the counts come from each capture's capture.json (myflame record).
+        JsonNode fromCaptures = json("diff", OLD, DEL, "--top", "8", "--per", "txn", "--format", "json");
         assertEquals("\u00b5s/txn", per.get("columns").get(0).get("unit").asText());
-        long[] txns = {250000, 240000};
+        long[] given = {250000, 240000};
+        long[] recorded = {transactions(OLD), transactions(DEL)};
         for (int r = 0; r < pct.get("rows").size(); r++) {
             for (int c = 0; c < 2; c++) {
                 double share = pct.get("rows").get(r).get("cells").get(c).get("value").asDouble();
                 long weight = pct.get("columns").get(c).get("runs").get(0).get("weight").asLong();
-                double expected = share / 100 * weight / 1000.0 / txns[c];
-                assertEquals(expected, per.get("rows").get(r).get("cells").get(c).get("value").asDouble(), 0.0002);
+                assertEquals(share / 100 * weight / 1000.0 / given[c],
+                        per.get("rows").get(r).get("cells").get(c).get("value").asDouble(), 0.0002);
+                assertEquals(share / 100 * weight / 1000.0 / recorded[c],
+                        fromCaptures.get("rows").get(r).get("cells").get(c).get("value").asDouble(), 0.0002);
             }
         }
-        Myflame.Result text = Myflame.run("diff", OLD, DEL, "--top", "3", "--per", "txn", "--txns", "250000", "--txns", "240000");
-        assertTrue(text.out().contains("\u00b5s/txn from event cpu-clock:ppp"), text.out());
+        Myflame.Result text = Myflame.run("diff", OLD, DEL, "--top", "3", "--per", "txn");
+        assertTrue(text.out().contains("\u00b5s/txn from event cpu-clock, ") && text.out().contains(recorded[0] + " transactions"),
+                text.out());
+    }
+
+    private static long transactions(String capture) throws Exception {
+        return new com.fasterxml.jackson.databind.ObjectMapper().readTree(Path.of(capture, "capture.json").toFile())
+                .get("workload").get("results").get("transactions").asLong();
     }
 
     @Test
@@ -105,7 +116,9 @@ class DiffCommandIT {
         assertTrue(missing.err().startsWith("myflame diff: "), missing.err());
         assertFalse(missing.hasStackTrace(), missing.err());
         assertFalse(Files.exists(out));
-        Myflame.Result noTxns = Myflame.run("diff", DEL, OLD, "--per", "txn", "-o", out.toString());
+        // perf script text carries no workload results, so --per needs --txns there.
+        Myflame.Result noTxns = Myflame.run("diff", DEL + "/perf.script.gz", OLD + "/perf.script.gz", "--per", "txn",
+                "-o", out.toString());
         assertEquals(1, noTxns.exit(), noTxns.toString());
         assertTrue(noTxns.err().contains("--txns"), noTxns.err());
         assertFalse(Files.exists(out));
@@ -130,8 +143,12 @@ class DiffCommandIT {
         assertEquals(0, r.exit(), r.toString());
         String[] top = r.out().lines().toList().get(1).split(",");
         assertEquals("mysql_delete", top[0]);
-        assertEquals("8.19", top[2]);
-        assertEquals("12.46", top[3]);
+        // The focus row is the function's inclusive share: perf report --children of each capture.
+        double old = PerfReference.children(Path.of(OLD, "perf-report-children.txt")).get("mysql_delete").get(0);
+        double now = PerfReference.children(PerfReference.capture("mariadb-11.4.5-oltp_delete")
+                .resolve("perf-report-children.txt")).get("Sql_cmd_delete::delete_from_single_table").get(0);
+        assertEquals(old, Double.parseDouble(top[2]), 0.01);
+        assertEquals(now, Double.parseDouble(top[3]), 0.01);
         assertTrue(r.out().contains("\nrr_quick,1,"), r.out());
     }
 }
