@@ -22,9 +22,16 @@ public final class FoldedReader {
     private FoldedReader() {
     }
 
+    /** Reads folded text as bytes (ISO-8859-1), so names from perf come back byte for byte. */
     public static Profile read(InputStream in, String source, ProfileInfo info, java.util.List<String> warnings)
             throws IOException, InputException {
-        BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.ISO_8859_1), 1 << 16);
+        return read(in, StandardCharsets.ISO_8859_1, source, info, warnings);
+    }
+
+    /** Reads folded text in a given charset (UTF-8 for names that come from Java strings). */
+    public static Profile read(InputStream in, java.nio.charset.Charset charset, String source, ProfileInfo info,
+                               java.util.List<String> warnings) throws IOException, InputException {
+        BufferedReader r = new BufferedReader(new InputStreamReader(in, charset), 1 << 16);
         FrameTable frames = new FrameTable();
         Profile.Builder b = Profile.builder(frames).info(info);
         Map<String, Integer> threads = new HashMap<>();
