@@ -100,6 +100,11 @@ public final class DiffCommand implements Callable<Integer> {
         if (modes > 1) {
             throw new Main.UsageError("choose one of --rows, --top, --focus");
         }
+        if (categories != null && fmt.equals("csv")) {
+            // One CSV file holds one table: the categories are their own command.
+            throw new Main.UsageError("--categories with --format csv would write two tables; "
+                    + "use 'myflame categories --format csv' for the breakdown");
+        }
         Per unit = CategoryFlags.per(per, analysis);
         List<RowSpec> rowSpecs = rows == null ? null : ReportCommand.readRows(rows);
         io.myflame.diff.Categories cats = categories == null ? null : CategoryFlags.load(categories);

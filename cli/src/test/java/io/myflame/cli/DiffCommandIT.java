@@ -133,6 +133,9 @@ class DiffCommandIT {
         assertTrue(yaml.err().contains("c.yaml:"), yaml.err());
         Myflame.Result focus = Myflame.run("diff", DEL, OLD, "--focus", "no_such_function");
         assertEquals(1, focus.exit(), focus.toString());
+        Myflame.Result twoCsvTables = Myflame.run("diff", DEL, OLD, "--categories", "--format", "csv");
+        assertEquals(2, twoCsvTables.exit(), twoCsvTables.toString());
+        assertTrue(twoCsvTables.err().contains("myflame categories --format csv"), twoCsvTables.err());
     }
 
     @Test
