@@ -19,14 +19,12 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -38,13 +36,7 @@ public final class DiffCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "INPUT", arity = "0..*",
-            description = "Captures, perf.data, perf script text or folded files; a directory of captures is one column of repeats.")
-    List<String> inputs = new ArrayList<>();
 
-    @Option(names = "--label", paramLabel = "NAME[=INPUT,...]",
-            description = "Column names in input order, or NAME=a,b,c: a column of repeated captures (repeatable).")
-    List<String> labels = new ArrayList<>();
 
     @Option(names = "--rows", paramLabel = "FILE", description = "Row file: a function per line, indentation = nesting, 'a | b' = alternatives.")
     Path rows;
@@ -64,18 +56,9 @@ public final class DiffCommand implements Callable<Integer> {
     @Option(names = "--self", description = "Cells are self shares (samples whose leaf is the function).")
     boolean self;
 
-    @Option(names = "--per", paramLabel = "txn|query", description = "Cells are CPU per transaction or query: µs for cpu-clock/task-clock, cycles for cycles.")
-    String per;
 
-    @Option(names = "--txns", paramLabel = "N", description = "Transactions completed while each input was sampled, one per input in order.")
-    List<Long> txns = new ArrayList<>();
 
-    @Option(names = "--queries", paramLabel = "N", description = "Queries completed while each input was sampled, one per input in order.")
-    List<Long> queries = new ArrayList<>();
 
-    @Option(names = "--threshold", paramLabel = "X", defaultValue = "1.0",
-            description = "Mark rows whose |delta| is at least X (points, or the --per unit). Default: ${DEFAULT-VALUE}.")
-    double threshold;
 
     @Option(names = "--categories", paramLabel = "FILE", arity = "0..1", fallbackValue = CategoryFlags.BUNDLED,
             description = "Append the CPU category breakdown (FILE, or the bundled MySQL/MariaDB categories).")
@@ -84,18 +67,17 @@ public final class DiffCommand implements Callable<Integer> {
     @Option(names = "--comm-root", description = "Keep the thread name (comm) as the root frame of every stack.")
     boolean commRoot;
 
-    @Option(names = "--format", paramLabel = "text|markdown|csv|json|html", defaultValue = "text", description = "Default: ${DEFAULT-VALUE}.")
-    String format;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write here instead of stdout.")
-    Path output;
+
+    @Mixin
+    ColumnOptions cols = new ColumnOptions();
 
     @Mixin
     AnalysisOptions analysis = new AnalysisOptions();
 
     @Override
     public Integer call() throws Exception {
-        String fmt = CategoryFlags.checkFormat(format);
+        String fmt = CategoryFlags.checkFormat(cols.format);
         int modes = (top != null ? 1 : 0) + (focus != null ? 1 : 0) + (rows != null ? 1 : 0);
         if (modes > 1) {
             throw new Main.UsageError("choose one of --rows, --top, --focus");
@@ -105,11 +87,11 @@ public final class DiffCommand implements Callable<Integer> {
             throw new Main.UsageError("--categories with --format csv would write two tables; "
                     + "use 'myflame categories --format csv' for the breakdown");
         }
-        Per unit = CategoryFlags.per(per, analysis);
+        Per unit = CategoryFlags.per(cols.per, analysis);
         List<RowSpec> rowSpecs = rows == null ? null : ReportCommand.readRows(rows);
         io.myflame.diff.Categories cats = categories == null ? null : CategoryFlags.load(categories);
         Warnings warnings = new Warnings();
-        List<Column> columns = new InputColumns(analysis, warnings, commRoot).load(inputs, labels, txns, queries);
+        List<Column> columns = new InputColumns(analysis, warnings, commRoot).load(cols.inputs, cols.labels, cols.txns, cols.queries);
         Measure measure = self ? Measure.SELF : Measure.INCLUSIVE;
         Diff diff;
         Diff catDiff;
@@ -117,14 +99,14 @@ public final class DiffCommand implements Callable<Integer> {
             List<RowSpec> specs = rowSpecs != null ? rowSpecs
                     : focus != null ? RowSelection.focus(columns, focusSpec(), depth, min)
                     : RowSelection.top(columns, top == null ? 20 : top, measure);
-            diff = DiffTable.compute(title(columns), specs, columns, RowEvaluator.rows(specs, measure), measure, unit, threshold);
+            diff = DiffTable.compute(title(columns), specs, columns, RowEvaluator.rows(specs, measure), measure, unit, cols.threshold);
             catDiff = cats == null && !fmt.equals("html") ? null
-                    : CategoryFlags.compute(cats == null ? io.myflame.diff.Categories.mysql() : cats, columns, unit, threshold);
+                    : CategoryFlags.compute(cats == null ? io.myflame.diff.Categories.mysql() : cats, columns, unit, cols.threshold);
         } catch (DiffException e) {
             throw new Main.DataError(e.getMessage());
         }
         Diff catsShown = catDiff;
-        AtomicOutput.write(output, out -> {
+        AtomicOutput.write(cols.output, out -> {
             Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
             write(fmt, diff, catsShown, w);
             w.flush();
