@@ -23,17 +23,9 @@ public final class CategoriesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-
-
     @Option(names = "--categories", paramLabel = "FILE", defaultValue = CategoryFlags.BUNDLED,
             description = "Categories file (YAML). Default: the bundled MySQL/MariaDB categories.")
     String categories;
-
-
-
-
-
-
 
     @Mixin
     ColumnOptions cols = new ColumnOptions();

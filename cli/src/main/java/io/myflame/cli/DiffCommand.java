@@ -36,8 +36,6 @@ public final class DiffCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-
-
     @Option(names = "--rows", paramLabel = "FILE", description = "Row file: a function per line, indentation = nesting, 'a | b' = alternatives.")
     Path rows;
 
@@ -56,18 +54,12 @@ public final class DiffCommand implements Callable<Integer> {
     @Option(names = "--self", description = "Cells are self shares (samples whose leaf is the function).")
     boolean self;
 
-
-
-
-
     @Option(names = "--categories", paramLabel = "FILE", arity = "0..1", fallbackValue = CategoryFlags.BUNDLED,
             description = "Append the CPU category breakdown (FILE, or the bundled MySQL/MariaDB categories).")
     String categories;
 
     @Option(names = "--comm-root", description = "Keep the thread name (comm) as the root frame of every stack.")
     boolean commRoot;
-
-
 
     @Mixin
     ColumnOptions cols = new ColumnOptions();

@@ -19,13 +19,6 @@ final class ByteScan {
     /** Hash of the last {@link #hashToNewline} call. */
     long hash;
 
-    private ByteScan() {
-    }
-
-    static ByteScan create() {
-        return new ByteScan();
-    }
-
     /** Index of the first '\n' in {@code b[from, to)}, or {@code to}. */
     static int indexOfNewline(byte[] b, int from, int to) {
         int i = from;

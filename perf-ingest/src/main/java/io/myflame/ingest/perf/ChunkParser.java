@@ -23,7 +23,7 @@ final class ChunkParser {
     private final byte[] eventFilter;
     private final int skipAfterId;
 
-    private final ByteScan scan = ByteScan.create();
+    private final ByteScan scan = new ByteScan();
     private final SampleHeader header = new SampleHeader();
     private final LineCache lines = new LineCache();
     /** Lines of processes named java decode differently (class descriptors), so they are cached apart. */
