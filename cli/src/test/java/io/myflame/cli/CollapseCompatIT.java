@@ -13,12 +13,12 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * {@code myflame collapse --OPTION INPUT}, the real command, prints exactly the expected file of
- * each of the 78 cases in shared/compat/stackcollapse-perf.
+ * each of the 78 cases of the compatibility suite (perf-ingest test resources).
  */
 class CollapseCompatIT {
     @TestFactory
     Stream<DynamicTest> all78CasesByteForByte() throws Exception {
-        Path dir = Myflame.shared().resolve("compat/stackcollapse-perf");
+        Path dir = Myflame.compat().resolve("stackcollapse-perf");
         List<DynamicTest> tests = new ArrayList<>();
         try (Stream<Path> s = Files.list(dir)) {
             for (Path input : s.filter(p -> p.toString().endsWith(".txt")).sorted().toList()) {

@@ -31,8 +31,9 @@ final class Myflame {
         return Path.of(System.getProperty("myflame.samples", "../samples"));
     }
 
-    static Path shared() {
-        return Path.of(System.getProperty("myflame.shared", "../../shared"));
+    /** The compatibility suite, kept in perf-ingest's test resources. */
+    static Path compat() {
+        return Path.of(System.getProperty("myflame.compat", "../perf-ingest/src/test/resources/compat"));
     }
 
     static Result run(String... args) throws IOException, InterruptedException {

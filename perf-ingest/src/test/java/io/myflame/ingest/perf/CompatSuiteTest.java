@@ -15,14 +15,14 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The 78 cases of shared/compat/stackcollapse-perf: every input under each of the six option
+ * The 78 cases of the compatibility suite in test resources (compat/stackcollapse-perf): every input under each of the six option
  * sets must fold to exactly the expected bytes, with one worker and with several.
  */
 class CompatSuiteTest {
     static final String[] OPTIONS = {"pid", "tid", "kernel", "jit", "all", "addrs"};
 
     static Path suite() {
-        return Path.of(System.getProperty("myflame.shared", "../../shared")).resolve("compat/stackcollapse-perf");
+        return Path.of(System.getProperty("myflame.compat", "src/test/resources/compat")).resolve("stackcollapse-perf");
     }
 
     static FoldOptions optionsFor(String option) {
