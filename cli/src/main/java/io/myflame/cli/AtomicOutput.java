@@ -1,6 +1,6 @@
 package io.myflame.cli;
 
-import io.myflame.ingest.AtomicFile;
+import io.myflame.ingest.io.AtomicFile;
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
