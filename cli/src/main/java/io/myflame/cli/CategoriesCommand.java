@@ -3,7 +3,6 @@ package io.myflame.cli;
 import io.myflame.diff.Categories;
 import io.myflame.diff.Column;
 import io.myflame.diff.Diff;
-import io.myflame.diff.DiffException;
 import io.myflame.diff.Per;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
@@ -40,12 +39,7 @@ public final class CategoriesCommand implements Callable<Integer> {
         Categories cats = CategoryFlags.load(categories);
         Warnings warnings = new Warnings();
         List<Column> columns = new InputColumns(analysis, warnings, false).load(cols.inputs, cols.labels, cols.txns, cols.queries);
-        Diff diff;
-        try {
-            diff = CategoryFlags.compute(cats, columns, unit, cols.threshold);
-        } catch (DiffException e) {
-            throw new Main.DataError(e.getMessage());
-        }
+        Diff diff = CategoryFlags.compute(cats, columns, unit, cols.threshold);
         AtomicOutput.write(cols.output, out -> {
             Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
             DiffCommand.write(fmt, diff, fmt.equals("html") ? diff : null, w);

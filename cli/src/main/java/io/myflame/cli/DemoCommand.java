@@ -1,5 +1,6 @@
 package io.myflame.cli;
 
+import io.myflame.core.DataError;
 import io.myflame.core.text.Escape;
 import io.myflame.recorder.perf.PerfSettings;
 import io.myflame.recorder.Recorder;
@@ -73,7 +74,7 @@ public final class DemoCommand implements Callable<Integer> {
         a.addAll(List.of("-o", file.toString()));
         int rc = Main.run(a.toArray(String[]::new));
         if (rc != 0) {
-            throw new Main.DataError("report on the demo capture failed (exit " + rc + ")");
+            throw new DataError("report on the demo capture failed (exit " + rc + ")");
         }
         System.out.println();
         System.out.print(Files.readString(file));
@@ -85,7 +86,7 @@ public final class DemoCommand implements Callable<Integer> {
         int rc = Main.run("flamegraph", capture.toString(), "--colors", "mysql",
                 "--title", "MariaDB, sysbench oltp_delete", "-o", svg.toString());
         if (rc != 0) {
-            throw new Main.DataError("flamegraph of the demo capture failed (exit " + rc + ")");
+            throw new DataError("flamegraph of the demo capture failed (exit " + rc + ")");
         }
         links.put("flamegraph (click to zoom, Ctrl-F to search)", svg);
     }

@@ -1,16 +1,16 @@
 package io.myflame.cli;
 
+import io.myflame.core.UsageError;
 import io.myflame.core.analysis.RowSpec;
 import io.myflame.core.text.IndentedTable;
 import io.myflame.core.text.TableFormat;
 import io.myflame.diff.Column;
 import io.myflame.diff.Diff;
-import io.myflame.diff.DiffException;
 import io.myflame.diff.DiffHtml;
 import io.myflame.diff.DiffJson;
 import io.myflame.diff.DiffTable;
 import io.myflame.diff.DiffTables;
-import io.myflame.diff.FlameGraphEmbedder;
+import io.myflame.diff.flame.SvgEmbedder;
 import io.myflame.diff.Measure;
 import io.myflame.diff.Per;
 import io.myflame.diff.RowEvaluator;
@@ -72,11 +72,11 @@ public final class DiffCommand implements Callable<Integer> {
         String fmt = CategoryFlags.checkFormat(cols.format);
         int modes = (top != null ? 1 : 0) + (focus != null ? 1 : 0) + (rows != null ? 1 : 0);
         if (modes > 1) {
-            throw new Main.UsageError("choose one of --rows, --top, --focus");
+            throw new UsageError("choose one of --rows, --top, --focus");
         }
         if (categories != null && fmt.equals("csv")) {
             // One CSV file holds one table: the categories are their own command.
-            throw new Main.UsageError("--categories with --format csv would write two tables; "
+            throw new UsageError("--categories with --format csv would write two tables; "
                     + "use 'myflame categories --format csv' for the breakdown");
         }
         Per unit = CategoryFlags.per(cols.per, analysis);
@@ -87,16 +87,12 @@ public final class DiffCommand implements Callable<Integer> {
         Measure measure = self ? Measure.SELF : Measure.INCLUSIVE;
         Diff diff;
         Diff catDiff;
-        try {
-            List<RowSpec> specs = rowSpecs != null ? rowSpecs
-                    : focus != null ? RowSelection.focus(columns, focusSpec(), depth, min)
-                    : RowSelection.top(columns, top == null ? 20 : top, measure);
-            diff = DiffTable.compute(title(columns), specs, columns, RowEvaluator.rows(specs, measure), measure, unit, cols.threshold);
-            catDiff = cats == null && !fmt.equals("html") ? null
-                    : CategoryFlags.compute(cats == null ? io.myflame.diff.Categories.mysql() : cats, columns, unit, cols.threshold);
-        } catch (DiffException e) {
-            throw new Main.DataError(e.getMessage());
-        }
+        List<RowSpec> specs = rowSpecs != null ? rowSpecs
+                : focus != null ? RowSelection.focus(columns, focusSpec(), depth, min)
+                : RowSelection.top(columns, top == null ? 20 : top, measure);
+        diff = DiffTable.compute(title(columns), specs, columns, RowEvaluator.rows(specs, measure), measure, unit, cols.threshold);
+        catDiff = cats == null && !fmt.equals("html") ? null
+                : CategoryFlags.compute(cats == null ? io.myflame.diff.Categories.mysql() : cats, columns, unit, cols.threshold);
         Diff catsShown = catDiff;
         AtomicOutput.write(cols.output, out -> {
             Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
@@ -110,10 +106,10 @@ public final class DiffCommand implements Callable<Integer> {
     private RowSpec focusSpec() {
         List<String> names = Arrays.stream(focus.split("\\|")).map(String::strip).filter(s -> !s.isEmpty()).toList();
         if (names.isEmpty()) {
-            throw new Main.UsageError("--focus needs a function name");
+            throw new UsageError("--focus needs a function name");
         }
         if (depth < 1) {
-            throw new Main.UsageError("--depth must be at least 1");
+            throw new UsageError("--depth must be at least 1");
         }
         return new RowSpec(names, 0, -1, 0);
     }
@@ -125,7 +121,7 @@ public final class DiffCommand implements Callable<Integer> {
     static void write(String fmt, Diff diff, Diff categories, Writer w) throws Exception {
         switch (fmt) {
             case "json" -> DiffJson.write(diff, categories, w);
-            case "html" -> DiffHtml.write(diff, categories, FlameGraphEmbedder.discover(), w);
+            case "html" -> DiffHtml.write(diff, categories, java.util.Optional.of(new SvgEmbedder()), w);
             default -> {
                 TableFormat tf = TableFormat.parse(fmt);
                 tf.write(DiffTables.of(diff), w);

@@ -1,5 +1,6 @@
 package io.myflame.cli;
 
+import io.myflame.core.UsageError;
 import io.myflame.core.model.Profile;
 import io.myflame.diff.Column;
 import io.myflame.diff.CommRoot;
@@ -63,14 +64,14 @@ final class InputColumns {
         boolean named = labels.stream().anyMatch(l -> l.contains("="));
         if (named) {
             if (!inputs.isEmpty() || !labels.stream().allMatch(l -> l.contains("="))) {
-                throw new Main.UsageError("with --label NAME=INPUT,... every column needs that form and no plain INPUTs");
+                throw new UsageError("with --label NAME=INPUT,... every column needs that form and no plain INPUTs");
             }
             for (String l : labels) {
                 int eq = l.indexOf('=');
                 List<String> group = Stream.of(l.substring(eq + 1).split(",")).map(String::strip)
                         .filter(s -> !s.isEmpty()).toList();
                 if (eq == 0 || group.isEmpty()) {
-                    throw new Main.UsageError("--label '" + l + "': expected NAME=INPUT[,INPUT...]");
+                    throw new UsageError("--label '" + l + "': expected NAME=INPUT[,INPUT...]");
                 }
                 groups.add(group);
                 names.add(l.substring(0, eq));
@@ -78,10 +79,10 @@ final class InputColumns {
             return;
         }
         if (inputs.isEmpty()) {
-            throw new Main.UsageError("no inputs");
+            throw new UsageError("no inputs");
         }
         if (labels.size() > inputs.size()) {
-            throw new Main.UsageError(labels.size() + " --label for " + inputs.size() + " inputs");
+            throw new UsageError(labels.size() + " --label for " + inputs.size() + " inputs");
         }
         for (int i = 0; i < inputs.size(); i++) {
             groups.add(expand(inputs.get(i)));
@@ -154,11 +155,11 @@ final class InputColumns {
 
     private static void checkCount(String flag, List<Long> values, int runs) {
         if (!values.isEmpty() && values.size() != runs) {
-            throw new Main.UsageError(flag + " given " + values.size() + " times for " + runs + " inputs (one per input, in order)");
+            throw new UsageError(flag + " given " + values.size() + " times for " + runs + " inputs (one per input, in order)");
         }
         for (Long v : values) {
             if (v <= 0) {
-                throw new Main.UsageError(flag + " must be positive, not " + v);
+                throw new UsageError(flag + " must be positive, not " + v);
             }
         }
     }

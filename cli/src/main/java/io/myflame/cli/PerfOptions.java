@@ -21,10 +21,6 @@ public final class PerfOptions {
     String perf;
 
     public PerfSettings settings() {
-        try {
-            return new PerfSettings(perf, event, freq, count, callGraph);
-        } catch (IllegalArgumentException e) {
-            throw new Main.UsageError(e.getMessage());
-        }
+        return new PerfSettings(perf, event, freq, count, callGraph);
     }
 }

@@ -1,5 +1,7 @@
 package io.myflame.cli;
 
+import io.myflame.core.DataError;
+import io.myflame.core.UsageError;
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.analysis.CallTrees;
 import io.myflame.core.analysis.FunctionLookup;
@@ -72,7 +74,7 @@ public final class ReportCommand implements Callable<Integer> {
         TableFormat fmt = parseFormat(format);
         int modes = (top != null ? 1 : 0) + (focus != null ? 1 : 0) + (callers != null ? 1 : 0) + (rows != null ? 1 : 0);
         if (modes > 1) {
-            throw new Main.UsageError("choose one of --top, --focus, --callers, --rows");
+            throw new UsageError("choose one of --top, --focus, --callers, --rows");
         }
         List<RowSpec> rowSpecs = rows == null ? null : readRows(rows);
         Warnings warnings = new Warnings();
@@ -98,20 +100,14 @@ public final class ReportCommand implements Callable<Integer> {
     }
 
     static TableFormat parseFormat(String format) {
-        try {
-            return TableFormat.parse(format);
-        } catch (IllegalArgumentException e) {
-            throw new Main.UsageError("--format must be text, markdown, csv or json, not '" + format + "'");
-        }
+        return TableFormat.parse(format);
     }
 
     static List<RowSpec> readRows(Path file) throws Exception {
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             return RowFile.parse(r, file.toString());
         } catch (NoSuchFileException e) {
-            throw new Main.DataError(file + ": no such file");
-        } catch (RowFile.RowFileException e) {
-            throw new Main.DataError(e.getMessage());
+            throw new DataError(file + ": no such file");
         }
     }
 

@@ -1,8 +1,9 @@
 package io.myflame.core.analysis;
 
+import io.myflame.core.UsageError;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
-import io.myflame.core.model.Thread;
+import io.myflame.core.model.SampledThread;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -20,7 +21,7 @@ public record ProfileFilter(Pattern comm, Long tid, List<Rename> renames, List<P
         public static Rename parse(String spec) {
             int eq = spec.lastIndexOf('=');
             if (eq <= 0) {
-                throw new IllegalArgumentException("expected REGEX=REPLACEMENT, got '" + spec + "'");
+                throw new UsageError("expected REGEX=REPLACEMENT, got '" + spec + "'");
             }
             return new Rename(Pattern.compile(spec.substring(0, eq)), spec.substring(eq + 1));
         }
@@ -41,7 +42,7 @@ public record ProfileFilter(Pattern comm, Long tid, List<Rename> renames, List<P
         Profile.Builder b = Profile.builder(out).info(in.info());
         int[] buf = new int[64];
         for (int i = 0; i < in.size(); i++) {
-            Thread t = in.thread(i);
+            SampledThread t = in.thread(i);
             if (comm != null && !comm.matcher(t.comm()).find()) {
                 continue;
             }

@@ -14,7 +14,11 @@ public enum TableFormat {
     static final int NAME_WIDTH = 40;
 
     public static TableFormat parse(String s) {
-        return valueOf(s.toUpperCase(Locale.ROOT));
+        try {
+            return valueOf(s.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new io.myflame.core.UsageError("--format must be text, markdown, csv or json, not '" + s + "'");
+        }
     }
 
     public void write(IndentedTable t, Writer out) throws IOException {
@@ -166,7 +170,7 @@ public enum TableFormat {
         if (Double.isNaN(v)) {
             g.writeNull();
         } else {
-            g.writeNumber(Math.round(v * 10000) / 10000.0);
+            g.writeNumber(Decimals.round(v, 4));
         }
     }
 
