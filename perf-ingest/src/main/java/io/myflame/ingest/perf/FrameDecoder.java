@@ -1,7 +1,5 @@
 package io.myflame.ingest.perf;
 
-import io.myflame.core.model.RustLegacyNames;
-import io.myflame.core.model.SymbolTidy;
 import java.util.ArrayList;
 import java.util.List;
 
