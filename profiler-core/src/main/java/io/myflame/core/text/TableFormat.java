@@ -6,28 +6,19 @@ import java.io.IOException;
 import java.io.Writer;
 import java.util.Locale;
 
-/** Writes an {@link IndentedTable} as aligned text, GitHub Markdown, CSV or JSON. */
-public enum TableFormat {
-    TEXT, MARKDOWN, CSV, JSON;
+/**
+ * Writes an {@link IndentedTable} as aligned text, GitHub Markdown, CSV or JSON; which one is
+ * chosen by {@link OutputFormat} through a {@link Document}.
+ */
+public final class TableFormat {
 
     /** Width of the name column in text output; longer names get a line of their own. */
     static final int NAME_WIDTH = 40;
 
-    public static TableFormat parse(String s) {
-        return valueOf(s.toUpperCase(Locale.ROOT));
+    private TableFormat() {
     }
 
-    public void write(IndentedTable t, Writer out) throws IOException {
-        switch (this) {
-            case TEXT -> text(t, out);
-            case MARKDOWN -> markdown(t, out);
-            case CSV -> csv(t, out);
-            case JSON -> json(t, out);
-        }
-        out.flush();
-    }
-
-    private static void text(IndentedTable t, Writer out) throws IOException {
+    static void text(IndentedTable t, Writer out) throws IOException {
         int[] widths = new int[t.columns().size()];
         for (int c = 0; c < widths.length; c++) {
             widths[c] = Math.max(6, t.columns().get(c).length());
@@ -63,7 +54,7 @@ public enum TableFormat {
         }
     }
 
-    private static void markdown(IndentedTable t, Writer out) throws IOException {
+    static void markdown(IndentedTable t, Writer out) throws IOException {
         if (t.title() != null) {
             out.write("**" + Escape.markdown(t.title()) + "**\n\n");
         }
@@ -92,7 +83,7 @@ public enum TableFormat {
         }
     }
 
-    private static void csv(IndentedTable t, Writer out) throws IOException {
+    static void csv(IndentedTable t, Writer out) throws IOException {
         StringBuilder sb = new StringBuilder("row,depth");
         for (String c : t.columns()) {
             sb.append(',').append(Escape.csv(c));
@@ -115,7 +106,7 @@ public enum TableFormat {
         }
     }
 
-    private static void json(IndentedTable t, Writer out) throws IOException {
+    static void json(IndentedTable t, Writer out) throws IOException {
         JsonGenerator g = new ObjectMapper().getFactory().createGenerator(out).useDefaultPrettyPrinter();
         g.writeStartObject();
         if (t.title() != null) {
