@@ -1,6 +1,7 @@
 package io.myflame.cli;
 
 import io.myflame.core.analysis.RowSpec;
+import io.myflame.core.text.Escape;
 import io.myflame.core.text.OutputFormat;
 import io.myflame.diff.Column;
 import io.myflame.diff.Diff;
@@ -96,7 +97,7 @@ public final class DiffCommand implements Callable<Integer> {
     }
 
     private RowSpec focusSpec() {
-        List<String> names = Arrays.stream(focus.split("\\|")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+        List<String> names = Arrays.stream(focus.split("\\|")).map(String::strip).map(Escape::raw).filter(s -> !s.isEmpty()).toList();
         if (names.isEmpty()) {
             throw new Main.UsageError("--focus needs a function name");
         }

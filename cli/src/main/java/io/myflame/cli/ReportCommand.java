@@ -8,6 +8,7 @@ import io.myflame.core.analysis.RowFile;
 import io.myflame.core.analysis.RowSpec;
 import io.myflame.core.model.Profile;
 import io.myflame.core.text.Document;
+import io.myflame.core.text.Escape;
 import io.myflame.core.text.OutputFormat;
 import io.myflame.core.text.RowsTable;
 import io.myflame.core.text.TopTable;
@@ -80,7 +81,7 @@ public final class ReportCommand implements Callable<Integer> {
         String title = describe(profile);
         Document doc;
         if (focus != null || callers != null) {
-            String name = focus != null ? focus : callers;
+            String name = Escape.raw(focus != null ? focus : callers);
             int f = FunctionLookup.find(profile, name);
             CallTree tree = focus != null ? CallTrees.callees(profile, f) : CallTrees.callers(profile, f);
             doc = Document.of(TreeTable.of(tree, profile.totalWeight(), depth, min, label).title(title));
@@ -96,7 +97,9 @@ public final class ReportCommand implements Callable<Integer> {
 
     static List<RowSpec> readRows(Path file) throws Exception {
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return RowFile.parse(r, file.toString());
+            // Frame names are raw bytes (Escape): a row typed as UTF-8 text must be raw to match them.
+            return RowFile.parse(r, file.toString()).stream().map(s -> new RowSpec(
+                    s.names().stream().map(Escape::raw).toList(), s.depth(), s.parent(), s.line())).toList();
         } catch (NoSuchFileException e) {
             throw new Main.DataError(file + ": no such file");
         } catch (RowFile.RowFileException e) {

@@ -48,13 +48,13 @@ public final class HtmlTable {
     public static void write(IndentedTable t, Writer out) throws IOException {
         out.write("<table>\n<thead><tr><th>Function</th>");
         for (String c : t.columns()) {
-            out.write("<th class=\"n\">" + Escape.xml(c) + "</th>");
+            out.write("<th class=\"n\">" + Escape.xml(Escape.text(c)) + "</th>");
         }
         out.write("</tr></thead>\n<tbody>\n");
         for (IndentedTable.Row r : t.rows()) {
             out.write(r.marked() ? "<tr class=\"sig\">" : "<tr>");
             out.write("<td class=\"f\" style=\"padding-left:" + (10 + 18 * r.depth()) + "px\">"
-                    + Escape.xml(r.name()) + "</td>");
+                    + Escape.xml(Escape.name(r.name())) + "</td>");
             for (int c = 0; c < r.values().length; c++) {
                 String v = TableFormat.number(r.values()[c]);
                 double s = r.spread(c);
@@ -65,7 +65,7 @@ public final class HtmlTable {
         }
         out.write("</tbody>\n</table>\n<div class=\"notes\">");
         for (String n : t.notes()) {
-            out.write(Escape.xml(n) + "\n");
+            out.write(Escape.xml(Escape.text(n)) + "\n");
         }
         out.write("</div>\n");
     }

@@ -23,7 +23,7 @@ public final class RowsTable {
             RowTable.Cell c = cells.get(i);
             t.add(s.title(), s.depth(), c.present() ? c.percent() : Double.NaN);
             if (c.present() && s.names().size() > 1) {
-                alternatives.add(c.matched());
+                alternatives.add(Escape.name(c.matched()));
             }
         }
         if (!alternatives.isEmpty()) {

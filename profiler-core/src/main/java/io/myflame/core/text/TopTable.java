@@ -38,11 +38,11 @@ public final class TopTable implements Document {
     @Override
     public void text(Writer out) throws IOException {
         if (title != null) {
-            out.write("# " + title + "\n");
+            out.write("# " + Escape.text(title) + "\n");
         }
         out.write("  Children      Self  Function\n");
         for (InclusiveTable.Entry e : entries) {
-            out.write(String.format(Locale.ROOT, "  %7.2f%%  %7.2f%%  %s%n", e.inclusivePct(), e.selfPct(), e.function()));
+            out.write(String.format(Locale.ROOT, "  %7.2f%%  %7.2f%%  %s%n", e.inclusivePct(), e.selfPct(), Escape.name(e.function())));
         }
     }
 
@@ -50,7 +50,7 @@ public final class TopTable implements Document {
     public void markdown(Writer out) throws IOException {
         out.write("| Function | Children % | Self % |\n|---|---:|---:|\n");
         for (InclusiveTable.Entry e : entries) {
-            out.write("| " + Escape.markdown(e.function()) + " | " + TableFormat.number(e.inclusivePct())
+            out.write("| " + Escape.markdown(Escape.name(e.function())) + " | " + TableFormat.number(e.inclusivePct())
                     + " | " + TableFormat.number(e.selfPct()) + " |\n");
         }
     }
@@ -59,7 +59,7 @@ public final class TopTable implements Document {
     public void csv(Writer out) throws IOException {
         out.write("function,inclusive_pct,self_pct,inclusive_weight,self_weight\n");
         for (InclusiveTable.Entry e : entries) {
-            out.write(Escape.csv(e.function()) + "," + TableFormat.number(e.inclusivePct()) + ","
+            out.write(Escape.csv(Escape.name(e.function())) + "," + TableFormat.number(e.inclusivePct()) + ","
                     + TableFormat.number(e.selfPct()) + "," + e.inclusive() + "," + e.self() + "\n");
         }
     }
@@ -74,7 +74,7 @@ public final class TopTable implements Document {
         g.writeArrayFieldStart("functions");
         for (InclusiveTable.Entry e : entries) {
             g.writeStartObject();
-            g.writeStringField("function", e.function());
+            g.writeStringField("function", Escape.decode(e.function()));
             g.writeNumberField("inclusive_pct", Math.round(e.inclusivePct() * 10000) / 10000.0);
             g.writeNumberField("self_pct", Math.round(e.selfPct() * 10000) / 10000.0);
             g.writeNumberField("inclusive_weight", e.inclusive());
