@@ -36,6 +36,7 @@ public final class CategoriesCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         String fmt = CategoryFlags.checkFormat(cols.format);
+        AtomicOutput.refuseInputAsOutput(cols.output, cols.inputs);
         Per unit = CategoryFlags.per(cols.per, analysis);
         Categories cats = CategoryFlags.load(categories);
         Warnings warnings = new Warnings();

@@ -43,7 +43,7 @@ public final class CollapseCommand implements Callable<Integer> {
     String eventFilter;
     @Option(names = "--skip-after", paramLabel = "FUNCTION", description = "Drop the callers of FUNCTION.")
     String skipAfter;
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write here instead of stdout.")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", converter = OptionValues.OutputFile.class, description = "Write here instead of stdout.")
     Path output;
 
     @Mixin

@@ -24,7 +24,7 @@ final class CollapseFastPath {
     static CollapseRequest parse(String[] args) {
         boolean pid = false, tid = false, kernel = false, jit = false, all = false, addrs = false, inline = false;
         String event = null, skipAfter = null, output = null, input = null, perf = "perf";
-        int threads = Runtime.getRuntime().availableProcessors();
+        int threads = Math.min(Runtime.getRuntime().availableProcessors(), OptionValues.MAX_THREADS);
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String value = i + 1 < args.length ? args[i + 1] : null;
@@ -45,13 +45,19 @@ final class CollapseFastPath {
                         case "--event-filter" -> event = value;
                         case "--skip-after" -> skipAfter = value;
                         case "--threads" -> {
-                            if (!value.matches("[0-9]{1,4}")) {
+                            if (!value.matches("[0-9]{1,4}") || Integer.parseInt(value) < 1
+                                    || Integer.parseInt(value) > OptionValues.MAX_THREADS) {
                                 return null;
                             }
                             threads = Integer.parseInt(value);
                         }
                         case "--perf" -> perf = value;
-                        default -> output = value;
+                        default -> {
+                            if (OptionValues.OutputFile.problem(value) != null) {
+                                return null;
+                            }
+                            output = value;
+                        }
                     }
                 }
                 default -> {

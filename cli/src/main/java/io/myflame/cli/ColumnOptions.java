@@ -37,6 +37,6 @@ public final class ColumnOptions {
     @Option(names = "--format", paramLabel = "text|markdown|csv|json|html", defaultValue = "text", description = "Default: ${DEFAULT-VALUE}.")
     String format;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write here instead of stdout.")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", converter = OptionValues.OutputFile.class, description = "Write here instead of stdout.")
     Path output;
 }

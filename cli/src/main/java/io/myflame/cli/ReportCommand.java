@@ -61,7 +61,7 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "text|markdown|csv|json", defaultValue = "text", description = "Default: ${DEFAULT-VALUE}.")
     String format;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write here instead of stdout.")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", converter = OptionValues.OutputFile.class, description = "Write here instead of stdout.")
     Path output;
 
     @Mixin
@@ -74,6 +74,7 @@ public final class ReportCommand implements Callable<Integer> {
         if (modes > 1) {
             throw new Main.UsageError("choose one of --top, --focus, --callers, --rows");
         }
+        AtomicOutput.refuseInputAsOutput(output, List.of(input));
         List<RowSpec> rowSpecs = rows == null ? null : readRows(rows);
         Warnings warnings = new Warnings();
         Profile profile = analysis.load(input, analysis.loader(), warnings);
