@@ -105,13 +105,9 @@ final class InputColumns {
         return captures;
     }
 
+    /** A capture even when its capture.json is damaged: that is then reported, not skipped. */
     private static boolean isCapture(Path dir) {
-        try {
-            CaptureDirectory.open(dir).samples();
-            return true;
-        } catch (InputException | IOException e) {
-            return false;
-        }
+        return CaptureDirectory.looksLikeCapture(dir);
     }
 
     private Run run(String input, Long txns, Long queries) throws IOException, InputException {
@@ -124,9 +120,6 @@ final class InputColumns {
             CaptureDirectory capture = CaptureDirectory.open(path);
             txns = txns != null ? txns : boxed(capture.transactions());
             queries = queries != null ? queries : boxed(capture.queries());
-            if (capture.incompleteReason() != null) {
-                warnings.add(input + ": incomplete capture (" + capture.incompleteReason() + ")");
-            }
         }
         return new Run(p, txns, queries);
     }

@@ -113,7 +113,8 @@ public final class Main implements Runnable {
         prefix = "";
         err = visibleTo(err);
         if (ex instanceof InputException || ex instanceof DataError || ex instanceof io.myflame.diff.DiffException
-                || ex instanceof io.myflame.core.analysis.FunctionLookup.NotFound) {
+                || ex instanceof io.myflame.core.analysis.FunctionLookup.NotFound
+                || ex instanceof io.myflame.core.model.WeightOverflow) {
             err.println(prefix + ex.getMessage());
             return EXIT_DATA;
         }

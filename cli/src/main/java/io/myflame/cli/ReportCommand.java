@@ -111,6 +111,10 @@ public final class ReportCommand implements Callable<Integer> {
             return RowFile.parse(r, file.toString());
         } catch (NoSuchFileException e) {
             throw new Main.DataError(file + ": no such file");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new Main.DataError(file + ": not UTF-8 text");
+        } catch (java.io.IOException e) {
+            throw new Main.DataError(file + ": cannot read (" + e.getMessage() + ")");
         } catch (RowFile.RowFileException e) {
             throw new Main.DataError(e.getMessage());
         }

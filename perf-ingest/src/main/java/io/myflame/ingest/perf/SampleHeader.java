@@ -111,6 +111,10 @@ final class SampleHeader {
         long v = 0;
         for (int i = d; i < e; i++) {
             v = v * 10 + (b[i] - '0');
+            if (v < 0 || i - d >= 19) {
+                throw new io.myflame.core.model.WeightOverflow("a sample period of "
+                        + new String(b, d, e - d, java.nio.charset.StandardCharsets.ISO_8859_1));
+            }
         }
         return v == 0 ? 1 : v;
     }
