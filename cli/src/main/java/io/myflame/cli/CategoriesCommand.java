@@ -35,6 +35,7 @@ public final class CategoriesCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         OutputFormat fmt = AtomicOutput.format(cols.format, cols.output, OutputFormat.allBut());
+        AtomicOutput.refuseInputAsOutput(cols.output, cols.inputs);
         Per unit = CategoryFlags.per(cols.per, analysis);
         Categories cats = CategoryFlags.load(categories);
         Warnings warnings = new Warnings();
