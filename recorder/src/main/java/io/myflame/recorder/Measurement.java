@@ -110,8 +110,12 @@ public final class Measurement {
             warmupTps = SysbenchResults.parse(runSysbench("warm-up", workload.warmup(),
                     out.resolve("sysbench-warmup.txt"), false)).tps();
         }
+        int asked = workload.tableSize();
         workload = new RowSupply(session, out).beforeMeasuredRun(workload, warmupTps);
-        meta.workload().put("table_size", workload.tableSize());
+        if (workload.tableSize() != asked) {
+            meta.workload().put("table_size", workload.tableSize());
+            meta.workload().put("table_size_requested", asked);
+        }
         ServerVariables variables = ServerVariables.snapshot(session.client());
         writeStatus(variables.all(), VARIABLES);
         variables.describe(meta.server());
