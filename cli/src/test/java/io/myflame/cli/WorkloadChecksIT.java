@@ -39,7 +39,7 @@ class WorkloadChecksIT {
     @ValueSource(ints = {1, 2})
     void deleteWorkloadDeletesOneCachedRowPerTransaction(int threads) throws Exception {
         Path cap = tmp.resolve("cap");
-        MyflameProcess p = MyflameProcess.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
                 "--workload", "oltp_delete", "--threads", Integer.toString(threads), "--time", "5", "--warmup", "2",
                 "--freq", "499");
         assertEquals(0, p.waitFor(600), p.err());
@@ -70,7 +70,7 @@ class WorkloadChecksIT {
         Path stock = Path.of("/usr/share/sysbench/oltp_delete.lua");
         assumeTrue(Files.isRegularFile(stock), "sysbench's own oltp_delete.lua at " + stock);
         Path cap = tmp.resolve("cap");
-        MyflameProcess p = MyflameProcess.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
                 "--workload", stock.toString(), "--table-size", "200", "--time", "3", "--warmup", "2",
                 "--freq", "499");
         assertEquals(0, p.waitFor(600), p.err());
@@ -84,7 +84,7 @@ class WorkloadChecksIT {
     @Test
     void tinyBufferPoolIsFlagged() throws Exception {
         Path cap = tmp.resolve("cap");
-        MyflameProcess p = MyflameProcess.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
                 "--workload", "oltp_point_select", "--rand-type", "uniform", "--table-size", "150000",
                 "--server-opt", "innodb_buffer_pool_size=6M", "--time", "3", "--warmup", "1", "--freq", "499");
         assertEquals(0, p.waitFor(600), p.err());
@@ -99,7 +99,7 @@ class WorkloadChecksIT {
     @Test
     void eventPerfCannotRecordIsRefusedBeforeAnyServerStarts() throws Exception {
         Path cap = tmp.resolve("cap");
-        MyflameProcess p = MyflameProcess.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
                 "--workload", "oltp_delete", "--event", "no_such_event_here");
         assertEquals(2, p.waitFor(120), p.err());
         assertTrue(p.err().contains("perf cannot record --event no_such_event_here"), p.err());

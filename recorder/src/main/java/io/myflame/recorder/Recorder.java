@@ -48,6 +48,14 @@ public final class Recorder {
 
     /** Records; the capture directory is written even when this throws (marked incomplete). */
     public static SysbenchResults record(Options o, Progress progress) throws RecordException {
+        try {
+            return run(o, progress);
+        } catch (RecordException e) {
+            throw new RecordException(e.getMessage() + " — capture marked incomplete in " + o.out(), e);
+        }
+    }
+
+    private static SysbenchResults run(Options o, Progress progress) throws RecordException {
         if (o.perf() != null) {
             EventProbe.check(o.perf());
         }

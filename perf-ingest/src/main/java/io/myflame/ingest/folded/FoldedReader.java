@@ -3,7 +3,7 @@ package io.myflame.ingest.folded;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
-import io.myflame.core.model.Thread;
+import io.myflame.core.model.SampledThread;
 import io.myflame.ingest.InputException;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -60,7 +60,7 @@ public final class FoldedReader {
                 continue;
             }
             String[] parts = line.substring(0, sp).split(";", -1);
-            int thread = threads.computeIfAbsent(parts[0], label -> b.thread(Thread.fromRootLabel(label)));
+            int thread = threads.computeIfAbsent(parts[0], label -> b.thread(SampledThread.fromRootLabel(label)));
             if (buf.length < parts.length) {
                 buf = new int[parts.length * 2];
             }

@@ -4,7 +4,7 @@ import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
 import io.myflame.core.model.StackMap;
-import io.myflame.core.model.Thread;
+import io.myflame.core.model.SampledThread;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -92,7 +92,7 @@ public final class FoldedStacks {
         int[] buf = new int[64];
         stacks.forEach((i, root, stack, weight, count) -> {
             if (threadIdx[root] < 0) {
-                threadIdx[root] = b.thread(Thread.fromRootLabel(names.name(root)));
+                threadIdx[root] = b.thread(SampledThread.fromRootLabel(names.name(root)));
             }
             int[] key = stack.length <= buf.length ? buf : new int[stack.length];
             for (int j = 0; j < stack.length; j++) {
