@@ -15,7 +15,7 @@ import java.util.Set;
 final class CollapseFastPath {
     /** Every flag handled here; the test checks it equals CollapseCommand's. */
     static final Set<String> FLAGS = Set.of("--pid", "--tid", "--kernel", "--jit", "--all", "--addrs",
-            "--event-filter", "--skip-after", "-o", "--output", "--inline", "--threads", "--perf");
+            "--event-filter", "--skip-after", "-o", "--output", "--inline", "--threads", "--perf", "--folded-root");
 
     private CollapseFastPath() {
     }
@@ -37,7 +37,7 @@ final class CollapseFastPath {
                 case "--all" -> all = true;
                 case "--addrs" -> addrs = true;
                 case "--inline" -> inline = true;
-                case "--event-filter", "--skip-after", "-o", "--output", "--threads", "--perf" -> {
+                case "--event-filter", "--skip-after", "-o", "--output", "--threads", "--perf", "--folded-root" -> {
                     if (value == null) {
                         return null;
                     }
@@ -53,6 +53,9 @@ final class CollapseFastPath {
                             threads = Integer.parseInt(value);
                         }
                         case "--perf" -> perf = value;
+                        case "--folded-root" -> {
+                            // Folded input is not collapsed; the flag is accepted as everywhere else.
+                        }
                         default -> {
                             if (OptionValues.OutputFile.problem(value) != null) {
                                 return null;
