@@ -14,7 +14,10 @@ public final class IngestFlags {
     @Option(names = "--perf", paramLabel = "PATH", defaultValue = "perf", description = "The perf binary.")
     String perf = "perf";
 
+    @Option(names = "--via-perf-script", description = "Read perf.data through perf script text, not the native reader.")
+    boolean viaPerfScript;
+
     public ProfileLoader loader() {
-        return new ProfileLoader(threads, inline, perf);
+        return new ProfileLoader(threads, inline, perf).viaPerfScript(viaPerfScript);
     }
 }

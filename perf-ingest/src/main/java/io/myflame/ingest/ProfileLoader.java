@@ -8,6 +8,7 @@ import io.myflame.ingest.perf.FoldOptions;
 import io.myflame.ingest.perf.FoldedStacks;
 import io.myflame.ingest.perf.PerfDataSource;
 import io.myflame.ingest.perf.PerfScriptReader;
+import io.myflame.ingest.perfdata.PerfDataReader;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,6 +28,7 @@ public final class ProfileLoader {
     private final int threads;
     private final boolean inline;
     private final String perfBinary;
+    private boolean viaPerfScript;
     private final List<String> warnings = new ArrayList<>();
     private final java.util.concurrent.atomic.AtomicLong bytesRead = new java.util.concurrent.atomic.AtomicLong();
 
@@ -34,6 +36,12 @@ public final class ProfileLoader {
         this.threads = threads;
         this.inline = inline;
         this.perfBinary = perfBinary;
+    }
+
+    /** Reads perf.data through {@code perf script} text instead of the native reader (--via-perf-script). */
+    public ProfileLoader viaPerfScript(boolean yes) {
+        this.viaPerfScript = yes;
+        return this;
     }
 
     public List<String> warnings() {
@@ -55,7 +63,7 @@ public final class ProfileLoader {
         } else {
             InputKind kind = InputKind.detect(path);
             stacks = switch (kind) {
-                case PERF_DATA -> new PerfDataSource(perfBinary, inline).read(path, reader);
+                case PERF_DATA -> readPerfData(path, options, reader);
                 case PERF_SCRIPT, FOLDED -> readText(path, reader, kind);
                 case JFR -> throw new InputException(path + ": JFR recordings are read by 'myflame flamegraph', not here");
                 case CAPTURE_DIRECTORY -> throw new IllegalStateException("resolved above");
@@ -63,6 +71,22 @@ public final class ProfileLoader {
         }
         warnings.addAll(stacks.warnings());
         return stacks;
+    }
+
+    /**
+     * The native reader unless told otherwise or inline frames are wanted (perf's addr2line);
+     * a file it does not read as perf does goes to perf script, with a one-line note.
+     */
+    private FoldedStacks readPerfData(Path path, FoldOptions options, PerfScriptReader reader)
+            throws IOException, InputException {
+        if (!viaPerfScript && !inline) {
+            try {
+                return new PerfDataReader(options, threads).read(path);
+            } catch (PerfDataReader.Unsupported e) {
+                warnings.add("read " + path + " through perf script: " + e.getMessage());
+            }
+        }
+        return new PerfDataSource(perfBinary, inline).read(path, reader);
     }
 
     private FoldedStacks readText(Path path, PerfScriptReader reader, InputKind kind) throws IOException, InputException {
