@@ -40,6 +40,8 @@ final class EventAttr {
     final long flags;
     final long branchSampleType;
     String name;
+    /** Whether samples of this event are folded (the kept event; set before decoding). */
+    volatile boolean kept;
     long[] ids = new long[0];
 
     EventAttr(ByteBuffer b, int at, int size) {

@@ -70,48 +70,59 @@ public final class PerfDataReader {
 
     private FoldedStacks fold(Path path, PerfDataFile file, RecordIndex index)
             throws IOException, InputException, Unsupported {
-        EventAttr kept = keptEvent(file, index);
-        if (kept == null) {
+        String event = keptEvent(file, index);
+        if (event == null) {
             throw new InputException("no samples in " + path);
         }
         SymbolSources sources = new SymbolSources();
-        List<SampleDecoder> decoders = decode(file, index, sources, kept);
+        List<SampleDecoder> decoders = decode(file, index, sources);
         List<String> warnings = new ArrayList<>();
         long other = 0;
         for (SampleDecoder d : decoders) {
             other += d.otherEvents;
         }
         if (other > 0) {
-            warnings.add("kept only events of type " + kept.name + " (others were in the input; --event-filter picks one)");
+            warnings.add("kept only events of type " + event + " (others were in the input; --event-filter picks one)");
         }
         if (index.damagedAt >= 0) {
             warnings.add(path + " is damaged at byte " + index.damagedAt + "; read the samples before it");
         }
         warnings.addAll(sources.notes);
         FrameNames names = new FrameNames(options);
-        new StackMerge(index.tasks, names, new Demangler(cxxfilt), options.includeAddrs()).merge(decoders, sources);
-        return names.finish(path.toString(), kept.name, warnings);
+        new StackMerge(index.tasks, names, new Demangler(cxxfilt)).merge(decoders, sources);
+        return names.finish(path.toString(), event, warnings);
     }
 
-    private EventAttr keptEvent(PerfDataFile file, RecordIndex index) {
-        if (options.eventFilter() == null) {
-            return index.firstEvent;
+    /**
+     * The event the text path keeps, marking its attributes: the filter, else the first sample's
+     * event without modifiers; "cpu-clock" keeps "cpu-clock:ppp" too.
+     */
+    private String keptEvent(PerfDataFile file, RecordIndex index) {
+        String event = options.eventFilter();
+        if (event == null) {
+            if (index.firstEvent == null) {
+                return null;
+            }
+            event = baseName(index.firstEvent.name);
         }
         for (EventAttr a : file.attrs) {
-            if (a.name.equals(options.eventFilter())) {
-                return a;
-            }
+            a.kept = a.name.equals(event) || baseName(a.name).equals(event);
         }
-        return null;
+        return event;
     }
 
-    private List<SampleDecoder> decode(PerfDataFile file, RecordIndex index, SymbolSources sources, EventAttr kept)
+    private static String baseName(String event) {
+        int colon = event.indexOf(':');
+        return colon < 0 ? event : event.substring(0, colon);
+    }
+
+    private List<SampleDecoder> decode(PerfDataFile file, RecordIndex index, SymbolSources sources)
             throws IOException {
         int n = Math.min(threads, Math.max(1, index.chunks.size()));
         List<SampleDecoder> decoders = new ArrayList<>();
         int maxStack = maxStack();
         for (int i = 0; i < n; i++) {
-            decoders.add(new SampleDecoder(file, index.tasks, sources, options.includeAddrs(), kept, maxStack));
+            decoders.add(new SampleDecoder(file, index.tasks, sources, options.includeAddrs(), maxStack));
         }
         if (n == 1) {
             for (RecordIndex.Chunk c : index.chunks) {

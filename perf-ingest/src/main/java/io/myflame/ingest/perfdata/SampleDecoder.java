@@ -28,7 +28,6 @@ final class SampleDecoder {
     private final Tasks tasks;
     private final SymbolSources sources;
     private final boolean includeAddrs;
-    private final EventAttr kept;
     private final int maxStack;
 
     final LongPairIndex frames = new LongPairIndex();
@@ -43,13 +42,11 @@ final class SampleDecoder {
     private int[] leafFirst = new int[256];
     private int[] key = new int[256];
 
-    SampleDecoder(PerfDataFile file, Tasks tasks, SymbolSources sources, boolean includeAddrs, EventAttr kept,
-                  int maxStack) {
+    SampleDecoder(PerfDataFile file, Tasks tasks, SymbolSources sources, boolean includeAddrs, int maxStack) {
         this.file = file;
         this.tasks = tasks;
         this.sources = sources;
         this.includeAddrs = includeAddrs;
-        this.kept = kept;
         this.maxStack = maxStack;
     }
 
@@ -75,7 +72,7 @@ final class SampleDecoder {
         if (attr == null) {
             return;
         }
-        if (attr != kept && !attr.name.equals(kept.name)) {
+        if (!attr.kept) {
             otherEvents++;
             return;
         }

@@ -19,7 +19,6 @@ final class StackMerge {
     private final Tasks tasks;
     private final FrameNames names;
     private final Demangler demangler;
-    private final boolean includeAddrs;
     private final LongPairIndex globalKeys = new LongPairIndex();
     private final List<int[]> globalFrames = new ArrayList<>();
     private final LongPairIndex rootKeys = new LongPairIndex();
@@ -27,11 +26,10 @@ final class StackMerge {
     private Map<String, String> demangled = Map.of();
     private SymbolSources sources;
 
-    StackMerge(Tasks tasks, FrameNames names, Demangler demangler, boolean includeAddrs) {
+    StackMerge(Tasks tasks, FrameNames names, Demangler demangler) {
         this.tasks = tasks;
         this.names = names;
         this.demangler = demangler;
-        this.includeAddrs = includeAddrs;
     }
 
     void merge(List<SampleDecoder> decoders, SymbolSources sources) throws PerfDataReader.Unsupported {
