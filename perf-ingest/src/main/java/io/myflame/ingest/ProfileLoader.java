@@ -8,6 +8,7 @@ import io.myflame.ingest.perf.FoldOptions;
 import io.myflame.ingest.perf.FoldedStacks;
 import io.myflame.ingest.perf.PerfDataSource;
 import io.myflame.ingest.perf.PerfScriptReader;
+import io.myflame.ingest.perfdata.PerfDataReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,6 +27,7 @@ public final class ProfileLoader {
     private final int threads;
     private final boolean inline;
     private final String perfBinary;
+    private boolean viaPerfScript;
     private final List<String> warnings = new ArrayList<>();
     private final AtomicLong bytesRead = new AtomicLong();
     private FoldedReader.Root foldedRoot = FoldedReader.Root.THREAD;
@@ -51,6 +53,12 @@ public final class ProfileLoader {
     /** What the first frame of folded input is (default: a thread label kept as written). */
     public ProfileLoader foldedRoot(FoldedReader.Root root) {
         this.foldedRoot = root;
+        return this;
+    }
+
+    /** Reads perf.data through {@code perf script} text instead of the native reader (--via-perf-script). */
+    public ProfileLoader viaPerfScript(boolean yes) {
+        this.viaPerfScript = yes;
         return this;
     }
 
@@ -86,12 +94,28 @@ public final class ProfileLoader {
     private FoldedStacks fold(OpenedInput in, FoldOptions options) throws IOException, InputException {
         PerfScriptReader reader = new PerfScriptReader(options, threads).countingInto(bytesRead);
         return switch (in.kind()) {
-            case PERF_DATA -> new PerfDataSource(perfBinary, inline).read(in.file(), reader);
+            case PERF_DATA -> readPerfData(in.file(), options, reader);
             case PERF_SCRIPT -> reader.read(in.text(), in.name());
             case FOLDED, DIFFERENTIAL_FOLDED -> throw new InputException(in.name() + ": already folded stacks; nothing to collapse");
             case JFR -> throw new InputException(in.name() + ": JFR recordings are read by 'myflame flamegraph' and 'report', not here");
             case CAPTURE_DIRECTORY -> throw new IllegalStateException("a capture is opened as its sample file");
         };
+    }
+
+    /**
+     * The native reader unless told otherwise or inline frames are wanted (perf's addr2line);
+     * a file it does not read as perf does goes to perf script, with a one-line note.
+     */
+    private FoldedStacks readPerfData(Path path, FoldOptions options, PerfScriptReader reader)
+            throws IOException, InputException {
+        if (!viaPerfScript && !inline) {
+            try {
+                return new PerfDataReader(options, threads).read(path);
+            } catch (PerfDataReader.Unsupported e) {
+                warnings.add("read " + path + " through perf script: " + e.getMessage());
+            }
+        }
+        return new PerfDataSource(perfBinary, inline).read(path, reader);
     }
 
     /**
