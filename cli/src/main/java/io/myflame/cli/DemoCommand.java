@@ -1,11 +1,11 @@
 package io.myflame.cli;
 
 import io.myflame.core.text.Escape;
-import io.myflame.ingest.record.PerfSettings;
-import io.myflame.ingest.record.Recorder;
-import io.myflame.ingest.record.ServerChoice;
-import io.myflame.ingest.record.ServerOption;
-import io.myflame.ingest.record.Workload;
+import io.myflame.recorder.perf.PerfSettings;
+import io.myflame.recorder.Recorder;
+import io.myflame.recorder.server.ServerChoice;
+import io.myflame.recorder.server.ServerOption;
+import io.myflame.recorder.workload.Workload;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,7 +59,7 @@ public final class DemoCommand implements Callable<Integer> {
         Path index = out.resolve("index.html");
         AtomicOutput.write(index, o -> o.write(indexHtml(links).getBytes(StandardCharsets.UTF_8)));
         System.out.println();
-        RecordCommand.printSummary(System.out, capture, io.myflame.ingest.record.SysbenchResults.parse(
+        RecordCommand.printSummary(System.out, capture, io.myflame.recorder.workload.SysbenchResults.parse(
                 Files.readString(capture.resolve("sysbench.txt"))));
         links.forEach((what, p) -> System.out.println(what + ": " + p));
         System.out.println("index: " + index.toAbsolutePath());

@@ -1,6 +1,6 @@
 package io.myflame.cli;
 
-import io.myflame.ingest.record.PerfSettings;
+import io.myflame.recorder.perf.PerfSettings;
 import picocli.CommandLine.Option;
 
 /** How perf samples the server during the measured run. */

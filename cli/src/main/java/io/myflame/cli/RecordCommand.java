@@ -1,10 +1,11 @@
 package io.myflame.cli;
 
+import io.myflame.ingest.io.Terminal;
 import io.myflame.ingest.capture.CaptureDirectory;
-import io.myflame.ingest.record.Progress;
-import io.myflame.ingest.record.RecordException;
-import io.myflame.ingest.record.Recorder;
-import io.myflame.ingest.record.SysbenchResults;
+import io.myflame.recorder.Progress;
+import io.myflame.recorder.RecordException;
+import io.myflame.recorder.Recorder;
+import io.myflame.recorder.workload.SysbenchResults;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -47,7 +48,7 @@ public final class RecordCommand implements Callable<Integer> {
 
     /** Records, turning a failure into the one-line error of exit 1. */
     static SysbenchResults run(Recorder.Options o, String prefix) {
-        Progress progress = new Progress(System.err, prefix, io.myflame.ingest.Terminal.stderrIsTerminal());
+        Progress progress = new Progress(System.err, prefix, Terminal.stderrIsTerminal());
         try {
             return Recorder.record(o, progress);
         } catch (RecordException e) {

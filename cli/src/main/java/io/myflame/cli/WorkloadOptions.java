@@ -1,6 +1,6 @@
 package io.myflame.cli;
 
-import io.myflame.ingest.record.Workload;
+import io.myflame.recorder.workload.Workload;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
