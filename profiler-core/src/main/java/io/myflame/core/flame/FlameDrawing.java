@@ -1,6 +1,7 @@
 package io.myflame.core.flame;
 
 import io.myflame.core.analysis.CallTree;
+import io.myflame.core.text.Escape;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.GradientPaint;
@@ -172,7 +173,8 @@ final class FlameDrawing {
     private void drawFrame(Graphics2D g, int i, int baseline) {
         CallTree tree = layout.tree();
         int n = layout.node(i);
-        String name = Annotation.strip(tree.name(n));
+        // Names are raw bytes (see Escape): shown decoded, control characters as \xNN.
+        String name = Escape.decode(Annotation.strip(tree.name(n)));
         if (svg) {
             Map<String, String> attrs = new LinkedHashMap<>();
             attrs.put("class", "f");
@@ -239,8 +241,12 @@ final class FlameDrawing {
         g.drawString(shown(s), (float) x, (float) y);
     }
 
-    /** SVG text goes through jfreesvg's escaping (see {@link SvgFlameGraph#svgText}); pixels take it as is. */
+    /**
+     * Text as the display policy shows it (control characters as {@code \xNN}), escaped for
+     * jfreesvg in the SVG (see {@link SvgFlameGraph#svgText}); pixels take it as is.
+     */
     private String shown(String s) {
-        return svg ? SvgFlameGraph.svgText(s) : s;
+        String text = Escape.text(s);
+        return svg ? SvgFlameGraph.svgText(text) : text;
     }
 }

@@ -62,22 +62,37 @@ class DeepStackTest {
     void svgOfAHundredThousandFrames() throws Throwable {
         Profile p = deep();
         onSmallStack(() -> {
-            for (CallTree tree : new CallTree[] {CallTrees.full(p, true), CallTrees.reversed(p, true),
-                    CallTrees.chart(p, true), CallTrees.callees(p, p.frames().find("main"))}) {
+            CallTree[] trees = {CallTrees.full(p, true), CallTrees.reversed(p, true), CallTrees.chart(p, true),
+                CallTrees.callees(p, p.frames().find("main"))};
+            for (CallTree tree : trees) {
                 for (Palette palette : new Palette[] {Palette.MYSQL, Palette.HOT}) {
                     FlameOptions o = FlameOptions.defaults().withMinWidth(0).withStyle(palette.style(false));
-                    SvgFlameGraph graph = new SvgFlameGraph(o);
-                    FlameLayout layout = graph.layout(tree);
-                    assertTrue(layout.maxDepth() >= DEPTH, "every level drawn: " + layout.maxDepth());
-                    StringWriter w = new StringWriter();
-                    graph.write(tree, w);
-                    assertTrue(w.toString().endsWith("</svg>\n"));
-                    ByteArrayOutputStream png = new ByteArrayOutputStream();
-                    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                            () -> graph.writePng(tree, png));
-                    assertTrue(e.getMessage().contains("too large"), e.getMessage());
+                    FlameLayout layout = new SvgFlameGraph(o).layout(tree);
+                    assertTrue(layout.maxDepth() >= DEPTH, "every level laid out: " + layout.maxDepth());
+                    for (int i = 0; i < layout.size(); i++) {
+                        o.style().fill(tree, layout.node(i));
+                    }
                 }
             }
+            SvgFlameGraph graph = new SvgFlameGraph(FlameOptions.defaults().withMinWidth(0)
+                    .withStyle(Palette.MYSQL.style(false)));
+            StringWriter w = new StringWriter();
+            graph.write(trees[0], w);
+            assertTrue(w.toString().endsWith("</svg>\n"));
+            ByteArrayOutputStream png = new ByteArrayOutputStream();
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> graph.writePng(trees[0], png));
+            assertTrue(e.getMessage().contains("too large"), e.getMessage());
+        });
+    }
+
+    @Test
+    void htmlPageOfAHundredThousandFrames() throws Throwable {
+        Profile p = deep();
+        onSmallStack(() -> {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            new HtmlFlameGraph("deep", 0, false).write(CallTrees.full(p, true), out);
+            String page = out.toString(java.nio.charset.StandardCharsets.UTF_8);
+            assertTrue(page.length() > 300_000 && page.strip().endsWith("</html>"), page.substring(page.length() - 200));
         });
     }
 
