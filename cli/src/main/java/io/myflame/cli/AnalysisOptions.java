@@ -2,6 +2,7 @@ package io.myflame.cli;
 
 import io.myflame.core.analysis.ProfileFilter;
 import io.myflame.core.model.Profile;
+import io.myflame.core.text.Escape;
 import io.myflame.ingest.InputException;
 import io.myflame.ingest.ProfileLoader;
 import java.io.IOException;
@@ -37,18 +38,35 @@ public final class AnalysisOptions {
         try {
             List<ProfileFilter.Rename> renames = new ArrayList<>();
             for (String r : rename) {
-                renames.add(ProfileFilter.Rename.parse(r));
+                renames.add(ProfileFilter.Rename.parse(Escape.raw(r)));
             }
             List<Pattern> hides = new ArrayList<>();
             for (String h : hide) {
-                hides.add(Pattern.compile(h));
+                hides.add(Pattern.compile(Escape.raw(h)));
             }
-            return new ProfileFilter(comm == null ? null : Pattern.compile(comm), tid, renames, hides);
+            return new ProfileFilter(comm == null ? null : Pattern.compile(Escape.raw(comm)), tid, renames, hides);
         } catch (PatternSyntaxException e) {
             throw new Main.UsageError("bad regular expression '" + e.getPattern() + "': " + e.getDescription());
         } catch (IllegalArgumentException e) {
             throw new Main.UsageError(e.getMessage());
         }
+    }
+
+    private String filtersGiven() {
+        List<String> given = new ArrayList<>();
+        if (comm != null) {
+            given.add("--comm");
+        }
+        if (tid != null) {
+            given.add("--tid");
+        }
+        if (!hide.isEmpty()) {
+            given.add("--hide");
+        }
+        if (!rename.isEmpty()) {
+            given.add("--rename");
+        }
+        return String.join("/", given) + (given.size() == 1 ? " filter" : " filters");
     }
 
     public ProfileLoader loader() {
@@ -71,7 +89,8 @@ public final class AnalysisOptions {
         }
         Profile filtered = filter.apply(p);
         if (filtered.totalWeight() == 0) {
-            throw new Main.DataError("no samples left in " + input + " after --comm/--tid filters");
+            throw new Main.DataError(filter.isIdentity() ? "no samples in " + input
+                    : "no samples left in " + input + " after " + filtersGiven());
         }
         return filtered;
     }

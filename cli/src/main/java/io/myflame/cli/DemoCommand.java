@@ -7,7 +7,9 @@ import io.myflame.core.flame.Palette;
 import io.myflame.core.flame.SvgFlameGraph;
 import io.myflame.core.model.Profile;
 import io.myflame.core.text.Escape;
-import io.myflame.core.text.TableFormat;
+import io.myflame.core.text.Document;
+import io.myflame.core.text.OutputFormat;
+import io.myflame.core.text.RowsTable;
 import io.myflame.core.text.TopTable;
 import io.myflame.ingest.ProfileLoader;
 import io.myflame.recorder.Recorder;
@@ -16,8 +18,8 @@ import io.myflame.recorder.server.MariaDbRelease;
 import io.myflame.recorder.server.ServerChoice;
 import io.myflame.recorder.workload.SysbenchResults;
 import io.myflame.recorder.workload.Workload;
+import java.io.ByteArrayOutputStream;
 import java.io.OutputStreamWriter;
-import java.io.StringWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -108,17 +110,17 @@ public final class DemoCommand implements Callable<Integer> {
 
     /** The top-25 inclusive table, or the table of a row file; printed and returned. */
     private static String table(Profile profile, Path rowsFile) throws Exception {
-        StringWriter w = new StringWriter();
         String title = ReportCommand.describe(profile);
-        if (rowsFile == null) {
-            TopTable.write(InclusiveTable.of(profile).top(25), TableFormat.TEXT, title, w);
-        } else {
-            TableFormat.TEXT.write(ReportCommand.rowTable(ReportCommand.readRows(rowsFile), profile,
-                    profile.info().label()).title(title), w);
-        }
+        Document doc = rowsFile == null
+                ? TopTable.of(InclusiveTable.of(profile).top(25), title)
+                : Document.of(RowsTable.of(
+                        ReportCommand.readRows(rowsFile), profile, profile.info().label()).title(title));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        OutputFormat.TEXT.write(doc, bytes);
+        String text = bytes.toString(StandardCharsets.UTF_8);
         System.out.println();
-        System.out.print(w);
-        return w.toString();
+        System.out.print(text);
+        return text;
     }
 
     private static void write(Path file, String text) throws Exception {
