@@ -52,7 +52,7 @@ public final class RecordCommand implements Callable<Integer> {
         try {
             return Recorder.record(o, progress);
         } catch (RecordException e) {
-            throw new Main.DataError(e.getMessage() + " — capture marked incomplete in " + o.out());
+            throw new Main.DataError(e.getMessage());
         }
     }
 

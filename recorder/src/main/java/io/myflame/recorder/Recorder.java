@@ -1,7 +1,6 @@
 package io.myflame.recorder;
 
-import io.myflame.recorder.capture.CaptureMetadata;
-import io.myflame.recorder.capture.HostInfo;
+import io.myflame.recorder.capture.CaptureOutput;
 import io.myflame.recorder.perf.PerfCapture;
 import io.myflame.recorder.perf.PerfRecording;
 import io.myflame.recorder.perf.PerfSettings;
@@ -43,30 +42,44 @@ public final class Recorder {
     private Recorder() {
     }
 
-    /** Records; the capture directory is written even when this throws (marked incomplete). */
+    /**
+     * Records into a directory beside {@code --out} and swaps it in at the end ({@link CaptureOutput}):
+     * a failure or an interruption leaves a capture marked incomplete and never damages a previous one.
+     */
     public static SysbenchResults record(Options o, Progress progress) throws RecordException {
-        prepareOutput(o.out());
         if (o.perf() != null) {
             PerfRecording.check(o.perf(), ProcessHandle.current().pid());
         }
-        try (Session session = Session.open(o.server(), progress)) {
+        CaptureOutput capture = CaptureOutput.begin(o.out());
+        Path dir = capture.dir();
+        try (Session session = Session.open(o.server(), progress, () -> capture.incomplete(Session.INTERRUPTED))) {
             progress.phase("server " + session.version() + " (" + session.server().binary() + ")");
-            session.prepare(o.workload(), o.reprepare(), o.out());
-            SysbenchResults r = new Measurement(session, o.workload(), o.perf(), o.out()).run();
+            session.prepare(o.workload(), o.reprepare(), dir);
+            SysbenchResults r = new Measurement(session, o.workload(), o.perf(), dir).run();
             if (o.cleanup()) {
                 progress.phase("cleanup: dropping the sbtest tables");
                 session.client().query("DROP DATABASE IF EXISTS " + Workload.DATABASE);
             }
+            capture.complete();
             return r;
-        } catch (RecordException e) {
-            if (!Files.exists(o.out().resolve(CaptureDirectory.METADATA))) {
-                writeFailure(o.out(), e.getMessage());
+        } catch (RecordException | RuntimeException e) {
+            Session.awaitInterruption();
+            Path kept = capture.incomplete(e.getMessage());
+            if (e instanceof RuntimeException re) {
+                throw re;
             }
-            throw e;
+            throw new RecordException(e.getMessage() + where(kept, o.out()));
         }
     }
 
-    /** Creates the directory; refuses one that holds something other than a capture. */
+    private static String where(Path kept, Path out) {
+        if (kept.equals(out.toAbsolutePath().normalize())) {
+            return " — capture marked incomplete in " + out;
+        }
+        return " — the previous capture in " + out + " is unchanged; this attempt, marked incomplete, is in " + kept;
+    }
+
+    /** For a sweep's points: creates the directory; refuses one that holds something other than a capture. */
     static void prepareOutput(Path out) throws RecordException {
         try {
             if (Files.isDirectory(out)) {
@@ -87,15 +100,4 @@ public final class Recorder {
         }
     }
 
-    /** A capture.json that only says why nothing was recorded (the server did not even start). */
-    private static void writeFailure(Path out, String reason) {
-        CaptureMetadata meta = new CaptureMetadata();
-        meta.host(HostInfo.current());
-        meta.incomplete(reason);
-        try {
-            meta.write(out);
-        } catch (IOException e) {
-            // the exception on its way to the user says what went wrong
-        }
-    }
 }
