@@ -2,6 +2,7 @@ package io.myflame.cli;
 
 import io.myflame.core.analysis.ProfileFilter;
 import io.myflame.core.model.Profile;
+import io.myflame.core.text.Escape;
 import io.myflame.ingest.InputException;
 import io.myflame.ingest.ProfileLoader;
 import java.io.IOException;
@@ -37,13 +38,13 @@ public final class AnalysisOptions {
         try {
             List<ProfileFilter.Rename> renames = new ArrayList<>();
             for (String r : rename) {
-                renames.add(ProfileFilter.Rename.parse(r));
+                renames.add(ProfileFilter.Rename.parse(Escape.raw(r)));
             }
             List<Pattern> hides = new ArrayList<>();
             for (String h : hide) {
-                hides.add(Pattern.compile(h));
+                hides.add(Pattern.compile(Escape.raw(h)));
             }
-            return new ProfileFilter(comm == null ? null : Pattern.compile(comm), tid, renames, hides);
+            return new ProfileFilter(comm == null ? null : Pattern.compile(Escape.raw(comm)), tid, renames, hides);
         } catch (PatternSyntaxException e) {
             throw new Main.UsageError("bad regular expression '" + e.getPattern() + "': " + e.getDescription());
         } catch (IllegalArgumentException e) {

@@ -1,5 +1,7 @@
 package io.myflame.cli;
 
+import io.myflame.core.text.Document;
+import io.myflame.core.text.OutputFormat;
 import io.myflame.ingest.io.AtomicFile;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
@@ -8,6 +10,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
 
 /**
  * A command's output: stdout, or a file written atomically ({@link AtomicFile}). Stdout is
@@ -29,6 +32,20 @@ public final class AtomicOutput {
             return;
         }
         AtomicFile.write(target, body);
+    }
+
+    /** The format {@code --format flag} or {@code -o output}'s extension names ({@link OutputFormat#choose}). */
+    public static OutputFormat format(String flag, Path output, Set<OutputFormat> supported) {
+        try {
+            return OutputFormat.choose(flag, output, supported);
+        } catch (IllegalArgumentException e) {
+            throw new Main.UsageError(e.getMessage());
+        }
+    }
+
+    /** Writes {@code doc} in {@code format} to {@code target} (stdout when null or {@code -}). */
+    public static void write(Path target, OutputFormat format, Document doc) throws Exception {
+        write(target, out -> format.write(doc, out));
     }
 
     /**

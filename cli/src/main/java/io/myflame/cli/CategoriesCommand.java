@@ -1,13 +1,13 @@
 package io.myflame.cli;
 
+import io.myflame.core.text.OutputFormat;
 import io.myflame.diff.Categories;
 import io.myflame.diff.Column;
+import io.myflame.diff.UnresolvedFrames;
 import io.myflame.diff.Diff;
+import io.myflame.diff.DiffDocument;
 import io.myflame.diff.DiffException;
 import io.myflame.diff.Per;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -35,23 +35,21 @@ public final class CategoriesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        String fmt = CategoryFlags.checkFormat(cols.format);
+        OutputFormat fmt = AtomicOutput.format(cols.format, cols.output, OutputFormat.allBut());
         AtomicOutput.refuseInputAsOutput(cols.output, cols.inputs);
         Per unit = CategoryFlags.per(cols.per, analysis);
         Categories cats = CategoryFlags.load(categories);
         Warnings warnings = new Warnings();
-        List<Column> columns = new InputColumns(analysis, warnings, false).load(cols.inputs, cols.labels, cols.txns, cols.queries);
+        List<Column> columns = UnresolvedFrames.mark(
+                new InputColumns(analysis, warnings, false).load(cols.inputs, cols.labels, cols.txns, cols.queries),
+                warnings::add);
         Diff diff;
         try {
             diff = CategoryFlags.compute(cats, columns, unit, cols.threshold);
         } catch (DiffException e) {
             throw new Main.DataError(e.getMessage());
         }
-        AtomicOutput.write(cols.output, out -> {
-            Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-            DiffCommand.write(fmt, diff, fmt.equals("html") ? diff : null, w);
-            w.flush();
-        });
+        AtomicOutput.write(cols.output, fmt, DiffDocument.breakdown(diff));
         warnings.print(spec.commandLine().getErr(), "myflame categories");
         return 0;
     }

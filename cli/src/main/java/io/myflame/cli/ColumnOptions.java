@@ -34,7 +34,8 @@ public final class ColumnOptions {
             description = "Mark rows whose |delta| is at least X (points, or the --per unit). Default: ${DEFAULT-VALUE}.")
     double threshold;
 
-    @Option(names = "--format", paramLabel = "text|markdown|csv|json|html", defaultValue = "text", description = "Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--format", paramLabel = "text|markdown|csv|json|html",
+            description = "Default: from the -o extension (.md, .csv, .json, .html), else text.")
     String format;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", converter = OptionValues.OutputFile.class, description = "Write here instead of stdout.")

@@ -1,23 +1,17 @@
 package io.myflame.cli;
 
 import io.myflame.core.analysis.RowSpec;
-import io.myflame.core.text.IndentedTable;
-import io.myflame.core.text.TableFormat;
+import io.myflame.core.text.Escape;
+import io.myflame.core.text.OutputFormat;
 import io.myflame.diff.Column;
 import io.myflame.diff.Diff;
 import io.myflame.diff.DiffException;
-import io.myflame.diff.DiffHtml;
-import io.myflame.diff.DiffJson;
+import io.myflame.diff.DiffDocument;
 import io.myflame.diff.DiffTable;
-import io.myflame.diff.DiffTables;
-import io.myflame.diff.FlameGraphEmbedder;
 import io.myflame.diff.Measure;
 import io.myflame.diff.Per;
 import io.myflame.diff.RowEvaluator;
 import io.myflame.diff.RowSelection;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -69,12 +63,12 @@ public final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        String fmt = CategoryFlags.checkFormat(cols.format);
+        OutputFormat fmt = AtomicOutput.format(cols.format, cols.output, OutputFormat.allBut());
         int modes = (top != null ? 1 : 0) + (focus != null ? 1 : 0) + (rows != null ? 1 : 0);
         if (modes > 1) {
             throw new Main.UsageError("choose one of --rows, --top, --focus");
         }
-        if (categories != null && fmt.equals("csv")) {
+        if (categories != null && fmt == OutputFormat.CSV) {
             // One CSV file holds one table: the categories are their own command.
             throw new Main.UsageError("--categories with --format csv would write two tables; "
                     + "use 'myflame categories --format csv' for the breakdown");
@@ -93,23 +87,18 @@ public final class DiffCommand implements Callable<Integer> {
                     : focus != null ? RowSelection.focus(columns, focusSpec(), depth, min)
                     : RowSelection.top(columns, top == null ? 20 : top, measure);
             diff = DiffTable.compute(title(columns), specs, columns, RowEvaluator.rows(specs, measure), measure, unit, cols.threshold);
-            catDiff = cats == null && !fmt.equals("html") ? null
+            catDiff = cats == null && fmt != OutputFormat.HTML ? null
                     : CategoryFlags.compute(cats == null ? io.myflame.diff.Categories.mysql() : cats, columns, unit, cols.threshold);
         } catch (DiffException e) {
             throw new Main.DataError(e.getMessage());
         }
-        Diff catsShown = catDiff;
-        AtomicOutput.write(cols.output, out -> {
-            Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-            write(fmt, diff, catsShown, w);
-            w.flush();
-        });
+        AtomicOutput.write(cols.output, fmt, DiffDocument.of(diff, catDiff));
         warnings.print(spec.commandLine().getErr(), "myflame diff");
         return 0;
     }
 
     private RowSpec focusSpec() {
-        List<String> names = Arrays.stream(focus.split("\\|")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+        List<String> names = Arrays.stream(focus.split("\\|")).map(String::strip).map(Escape::raw).filter(s -> !s.isEmpty()).toList();
         if (names.isEmpty()) {
             throw new Main.UsageError("--focus needs a function name");
         }
@@ -121,21 +110,5 @@ public final class DiffCommand implements Callable<Integer> {
 
     static String title(List<Column> columns) {
         return String.join(" vs ", columns.stream().map(Column::label).toList());
-    }
-
-    static void write(String fmt, Diff diff, Diff categories, Writer w) throws Exception {
-        switch (fmt) {
-            case "json" -> DiffJson.write(diff, categories, w);
-            case "html" -> DiffHtml.write(diff, categories, FlameGraphEmbedder.discover(), w);
-            default -> {
-                TableFormat tf = TableFormat.parse(fmt);
-                tf.write(DiffTables.of(diff), w);
-                if (categories != null) {
-                    IndentedTable ct = DiffTables.of(categories).title("CPU categories (a sample counts in the first category matching one of its frames)");
-                    w.write("\n");
-                    tf.write(ct, w);
-                }
-            }
-        }
     }
 }

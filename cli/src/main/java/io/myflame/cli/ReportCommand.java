@@ -6,19 +6,18 @@ import io.myflame.core.analysis.FunctionLookup;
 import io.myflame.core.analysis.InclusiveTable;
 import io.myflame.core.analysis.RowFile;
 import io.myflame.core.analysis.RowSpec;
-import io.myflame.core.analysis.RowTable;
 import io.myflame.core.model.Profile;
-import io.myflame.core.text.IndentedTable;
-import io.myflame.core.text.TableFormat;
+import io.myflame.core.text.Document;
+import io.myflame.core.text.Escape;
+import io.myflame.core.text.OutputFormat;
+import io.myflame.core.text.RowsTable;
 import io.myflame.core.text.TopTable;
-import java.io.OutputStreamWriter;
+import io.myflame.core.text.TreeTable;
 import java.io.Reader;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -58,7 +57,8 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--rows", paramLabel = "FILE", description = "Row file: a function per line, indentation = nesting, 'a | b' = alternatives.")
     Path rows;
 
-    @Option(names = "--format", paramLabel = "text|markdown|csv|json", defaultValue = "text", description = "Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--format", paramLabel = "text|markdown|csv|json|html",
+            description = "Default: from the -o extension (.md, .csv, .json, .html), else text.")
     String format;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", converter = OptionValues.OutputFile.class, description = "Write here instead of stdout.")
@@ -69,7 +69,7 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        TableFormat fmt = parseFormat(format);
+        OutputFormat fmt = AtomicOutput.format(format, output, OutputFormat.allBut());
         int modes = (top != null ? 1 : 0) + (focus != null ? 1 : 0) + (callers != null ? 1 : 0) + (rows != null ? 1 : 0);
         if (modes > 1) {
             throw new Main.UsageError("choose one of --top, --focus, --callers, --rows");
@@ -80,35 +80,27 @@ public final class ReportCommand implements Callable<Integer> {
         Profile profile = analysis.load(input, analysis.loader(), warnings);
         String label = profile.info().label();
         String title = describe(profile);
-        AtomicOutput.write(output, out -> {
-            Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-            if (focus != null || callers != null) {
-                String name = focus != null ? focus : callers;
-                int f = FunctionLookup.find(profile, name);
-                CallTree tree = focus != null ? CallTrees.callees(profile, f) : CallTrees.callers(profile, f);
-                fmt.write(TreeTable.of(tree, profile.totalWeight(), depth, min, label).title(title), w);
-            } else if (rowSpecs != null) {
-                fmt.write(rowTable(rowSpecs, profile, label).title(title), w);
-            } else {
-                TopTable.write(InclusiveTable.of(profile).top(top == null ? 30 : top), fmt, title, w);
-            }
-            w.flush();
-        });
+        Document doc;
+        if (focus != null || callers != null) {
+            String name = Escape.raw(focus != null ? focus : callers);
+            int f = FunctionLookup.find(profile, name);
+            CallTree tree = focus != null ? CallTrees.callees(profile, f) : CallTrees.callers(profile, f);
+            doc = Document.of(TreeTable.of(tree, profile.totalWeight(), depth, min, label).title(title));
+        } else if (rowSpecs != null) {
+            doc = Document.of(RowsTable.of(rowSpecs, profile, label).title(title));
+        } else {
+            doc = TopTable.of(InclusiveTable.of(profile).top(top == null ? 30 : top), title);
+        }
+        AtomicOutput.write(output, fmt, doc);
         warnings.print(spec.commandLine().getErr(), "myflame report");
         return 0;
     }
 
-    static TableFormat parseFormat(String format) {
-        try {
-            return TableFormat.parse(format);
-        } catch (IllegalArgumentException e) {
-            throw new Main.UsageError("--format must be text, markdown, csv or json, not '" + format + "'");
-        }
-    }
-
     static List<RowSpec> readRows(Path file) throws Exception {
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return RowFile.parse(r, file.toString());
+            // Frame names are raw bytes (Escape): a row typed as UTF-8 text must be raw to match them.
+            return RowFile.parse(r, file.toString()).stream().map(s -> new RowSpec(
+                    s.names().stream().map(Escape::raw).toList(), s.depth(), s.parent(), s.line())).toList();
         } catch (NoSuchFileException e) {
             throw new Main.DataError(file + ": no such file");
         } catch (java.nio.charset.CharacterCodingException e) {
@@ -118,24 +110,6 @@ public final class ReportCommand implements Callable<Integer> {
         } catch (RowFile.RowFileException e) {
             throw new Main.DataError(e.getMessage());
         }
-    }
-
-    static IndentedTable rowTable(List<RowSpec> specs, Profile profile, String label) {
-        List<RowTable.Cell> cells = RowTable.evaluate(specs, profile);
-        IndentedTable t = new IndentedTable(List.of(label));
-        List<String> alternatives = new ArrayList<>();
-        for (int i = 0; i < specs.size(); i++) {
-            RowSpec s = specs.get(i);
-            RowTable.Cell c = cells.get(i);
-            t.add(s.title(), s.depth(), c.present() ? c.percent() : Double.NaN);
-            if (c.present() && s.names().size() > 1) {
-                alternatives.add(c.matched());
-            }
-        }
-        if (!alternatives.isEmpty()) {
-            t.note("matched: " + String.join(", ", alternatives));
-        }
-        return t;
     }
 
     static String describe(Profile p) {

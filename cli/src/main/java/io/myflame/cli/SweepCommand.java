@@ -55,7 +55,7 @@ public final class SweepCommand implements Callable<Integer> {
         }
         List<SweepConfigs.Config> list = configs();
         Workload w = workload.workload(1);
-        PerfSettings ps = profile ? perf.settings() : null;
+        PerfSettings ps = profile ? perf.recordable() : null;
         Files.createDirectories(out);
         Progress progress = new Progress(System.err, "myflame sweep: ", Terminal.stderrIsTerminal());
         List<Sweep.Point> points = Sweep.run(list, threads, w, ps, workload.reprepare, out, progress);

@@ -26,4 +26,24 @@ public record Column(String label, List<Run> runs) {
     public long samples() {
         return runs.stream().mapToLong(r -> r.profile().totalSamples()).sum();
     }
+
+    /**
+     * The label of a column of {@code runs} given as {@code input} (null for {@code NAME=...}):
+     * repeats agreeing on a label (a server version) keep it; otherwise the directory's name.
+     */
+    public static String labelFor(List<Run> runs, String input) {
+        List<String> labels = runs.stream().map(r -> r.profile().info().label()).distinct().toList();
+        if (labels.size() == 1 && (runs.size() == 1 || isServerVersion(runs))) {
+            return labels.get(0);
+        }
+        java.nio.file.Path name = input == null ? null : java.nio.file.Path.of(input).getFileName();
+        return name == null ? labels.get(0) : name.toString();
+    }
+
+    /** True when the label came from capture metadata rather than from the file name. */
+    private static boolean isServerVersion(List<Run> runs) {
+        String source = runs.get(0).profile().info().source();
+        java.nio.file.Path name = source == null ? null : java.nio.file.Path.of(source).getFileName();
+        return name == null || !name.toString().equals(runs.get(0).profile().info().label());
+    }
 }

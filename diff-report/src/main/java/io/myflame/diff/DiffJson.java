@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.myflame.core.text.Escape;
 import java.io.IOException;
 import java.io.Writer;
 
@@ -68,9 +69,9 @@ public final class DiffJson {
 
     private static ObjectNode row(DiffRow row) {
         ObjectNode o = MAPPER.createObjectNode();
-        o.put("row", row.key());
+        o.put("row", Escape.decode(row.key()));
         ArrayNode names = o.putArray("names");
-        row.spec().names().forEach(names::add);
+        row.spec().names().forEach(n -> names.add(Escape.decode(n)));
         o.put("depth", row.spec().depth());
         o.put("parent", row.spec().parent());
         ArrayNode cells = o.putArray("cells");
@@ -87,7 +88,7 @@ public final class DiffJson {
                 }
             }
             ArrayNode matched = co.putArray("matched");
-            c.matched().forEach(matched::add);
+            c.matched().forEach(n -> matched.add(Escape.decode(n)));
         }
         number(o, "delta", row.delta());
         number(o, "delta_ratio", row.ratio());

@@ -1,5 +1,6 @@
 package io.myflame.diff;
 
+import io.myflame.core.text.Escape;
 import io.myflame.core.text.IndentedTable;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +25,7 @@ public final class DiffTables {
         for (DiffRow row : diff.rows()) {
             String name = row.spec().title();
             if (row.aliased()) {
-                aliasNotes.add("[" + (aliasNotes.size() + 1) + "] " + row.key() + ": " + matchedWhere(diff, row));
+                aliasNotes.add("[" + (aliasNotes.size() + 1) + "] " + Escape.name(row.key()) + ": " + matchedWhere(diff, row));
                 name += " [" + aliasNotes.size() + "]";
             }
             marked |= row.significant();
@@ -51,7 +52,7 @@ public final class DiffTables {
         List<String> parts = new ArrayList<>();
         for (int c = 0; c < diff.columns().size(); c++) {
             Cell cell = row.cells().get(c);
-            String m = cell.present() ? String.join(" / ", cell.matched()) : "(none present)";
+            String m = cell.present() ? String.join(" / ", cell.matched().stream().map(Escape::name).toList()) : "(none present)";
             parts.add(diff.columns().get(c).label() + " " + m);
         }
         return String.join("; ", parts);

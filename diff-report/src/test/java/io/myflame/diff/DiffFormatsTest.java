@@ -8,7 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.myflame.core.analysis.RowSpec;
 import io.myflame.core.model.Profile;
-import io.myflame.core.text.TableFormat;
+import io.myflame.core.text.Document;
+import io.myflame.core.text.OutputFormat;
 import java.io.StringWriter;
 import java.util.List;
 import java.util.Optional;
@@ -29,15 +30,15 @@ class DiffFormatsTest {
                 Per.PERCENT, 10.0);
     }
 
-    static String format(TableFormat f) throws Exception {
-        StringWriter w = new StringWriter();
-        f.write(DiffTables.of(diff()), w);
-        return w.toString();
+    static String format(OutputFormat f) throws Exception {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        f.write(Document.of(DiffTables.of(diff())), out);
+        return out.toString(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     @Test
     void csvHasTheDocumentedHeaderFirstNamesAndEmptyAbsentCells() throws Exception {
-        List<String> lines = format(TableFormat.CSV).lines().toList();
+        List<String> lines = format(OutputFormat.CSV).lines().toList();
         assertEquals("row,depth,5.7,8.0 <new>,delta_pts,delta_ratio", lines.get(0));
         assertEquals("Foo<int>::bar|baz,0,25.00,50.00,25.00,2.00", lines.get(1));
         assertEquals("x,1,25.00,50.00,25.00,2.00", lines.get(2));
@@ -48,7 +49,7 @@ class DiffFormatsTest {
 
     @Test
     void textMarksSignificantRowsAndFootnotesAliases() throws Exception {
-        String text = format(TableFormat.TEXT);
+        String text = format(OutputFormat.TEXT);
         assertTrue(text.contains("Foo<int>::bar|baz *"), text);
         assertTrue(text.contains("gone | y [1] *"), text);
         assertTrue(text.contains("[1] gone: 5.7 y; 8.0 <new> y"), text);
@@ -57,7 +58,7 @@ class DiffFormatsTest {
 
     @Test
     void markdownEscapesPipesAndAngleBrackets() throws Exception {
-        String md = format(TableFormat.MARKDOWN);
+        String md = format(OutputFormat.MARKDOWN);
         assertTrue(md.contains("Foo&lt;int&gt;::bar\\|baz"), md);
         assertTrue(md.contains("| Function | 5.7 | 8.0 &lt;new&gt; | delta\\_pts | delta\\_ratio |"), md);
         for (String line : md.lines().toList()) {

@@ -1,10 +1,12 @@
 package io.myflame.recorder;
 
 import io.myflame.recorder.capture.CaptureOutput;
+import io.myflame.recorder.perf.EventProbe;
 import io.myflame.recorder.perf.PerfCapture;
 import io.myflame.recorder.perf.PerfRecording;
 import io.myflame.recorder.perf.PerfSettings;
 import io.myflame.recorder.server.ServerChoice;
+import io.myflame.recorder.server.ServerDefaults;
 import io.myflame.recorder.workload.SysbenchResults;
 import io.myflame.recorder.workload.Workload;
 
@@ -23,7 +25,8 @@ public final class Recorder {
     /** Files a previous recording may have left in the output directory, replaced by a new one. */
     static final List<String> CAPTURE_FILES = List.of(CaptureDirectory.METADATA, "perf.data", "perf.data.old",
             PerfCapture.FOLDED, "sysbench.txt", "sysbench-warmup.txt", "sysbench-prepare.txt",
-            "sysbench-cleanup.txt", "status-before.txt", "status-after.txt", "server-error.log");
+            "sysbench-cleanup.txt", "sysbench-refill.txt", "status-before.txt", "status-after.txt",
+            Measurement.VARIABLES, "server-error.log");
 
     /**
      * Everything a recording needs.
@@ -48,11 +51,13 @@ public final class Recorder {
      */
     public static SysbenchResults record(Options o, Progress progress) throws RecordException {
         if (o.perf() != null) {
+            EventProbe.check(o.perf());
             PerfRecording.check(o.perf(), ProcessHandle.current().pid());
         }
+        ServerChoice server = o.server().withDefaults(ServerDefaults.forWorkload(o.workload()));
         CaptureOutput capture = CaptureOutput.begin(o.out());
         Path dir = capture.dir();
-        try (Session session = Session.open(o.server(), progress, () -> capture.incomplete(Session.INTERRUPTED))) {
+        try (Session session = Session.open(server, progress, () -> capture.incomplete(Session.INTERRUPTED))) {
             progress.phase("server " + session.version() + " (" + session.server().binary() + ")");
             session.prepare(o.workload(), o.reprepare(), dir);
             SysbenchResults r = new Measurement(session, o.workload(), o.perf(), dir).run();

@@ -191,6 +191,9 @@ public final class Session implements AutoCloseable {
         if (server != null) {
             server.close();
         }
+        if (sysbench != null) {
+            sysbench.close();
+        }
     }
 
     @Override

@@ -45,7 +45,8 @@ public final class JfrProfiles {
         // The converter marks frame types with suffixes (_[j] JIT, _[i] inlined, _[0] interpreted,
         // _[1] C1); a function is one function whichever tier ran it. Kernel frames keep _[k].
         String text = TIER_SUFFIX.matcher(folded.toString(StandardCharsets.UTF_8)).replaceAll("");
-        return FoldedReader.read(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8,
-                path.toString(), info.withEvent("jfr execution sample"), warnings);
+        // Names are kept as raw UTF-8 bytes like every other input's; outputs decode them (core.text.Escape).
+        return FoldedReader.read(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), path.toString(),
+                info.withEvent("jfr execution sample"), warnings);
     }
 }

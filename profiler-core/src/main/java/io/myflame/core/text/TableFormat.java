@@ -6,28 +6,19 @@ import java.io.IOException;
 import java.io.Writer;
 import java.util.Locale;
 
-/** Writes an {@link IndentedTable} as aligned text, GitHub Markdown, CSV or JSON. */
-public enum TableFormat {
-    TEXT, MARKDOWN, CSV, JSON;
+/**
+ * Writes an {@link IndentedTable} as aligned text, GitHub Markdown, CSV or JSON; which one is
+ * chosen by {@link OutputFormat} through a {@link Document}.
+ */
+public final class TableFormat {
 
     /** Width of the name column in text output; longer names get a line of their own. */
     static final int NAME_WIDTH = 40;
 
-    public static TableFormat parse(String s) {
-        return valueOf(s.toUpperCase(Locale.ROOT));
+    private TableFormat() {
     }
 
-    public void write(IndentedTable t, Writer out) throws IOException {
-        switch (this) {
-            case TEXT -> text(t, out);
-            case MARKDOWN -> markdown(t, out);
-            case CSV -> csv(t, out);
-            case JSON -> json(t, out);
-        }
-        out.flush();
-    }
-
-    private static void text(IndentedTable t, Writer out) throws IOException {
+    static void text(IndentedTable t, Writer out) throws IOException {
         int[] widths = new int[t.columns().size()];
         for (int c = 0; c < widths.length; c++) {
             widths[c] = Math.max(6, t.columns().get(c).length());
@@ -37,15 +28,15 @@ public enum TableFormat {
             widths[c] += 3;
         }
         if (t.title() != null) {
-            out.write("# " + t.title() + "\n");
+            out.write("# " + Escape.text(t.title()) + "\n");
         }
         StringBuilder header = new StringBuilder(" ".repeat(NAME_WIDTH));
         for (int c = 0; c < widths.length; c++) {
-            header.append(pad(t.columns().get(c), widths[c]));
+            header.append(pad(Escape.text(t.columns().get(c)), widths[c]));
         }
         out.write(header.toString().stripTrailing() + "\n");
         for (IndentedTable.Row r : t.rows()) {
-            String name = "  ".repeat(r.depth()) + r.name() + (r.marked() ? " *" : "");
+            String name = "  ".repeat(r.depth()) + Escape.name(r.name()) + (r.marked() ? " *" : "");
             StringBuilder line = new StringBuilder();
             if (name.length() >= NAME_WIDTH) {
                 out.write(name + "\n");
@@ -59,25 +50,26 @@ public enum TableFormat {
             out.write(line.toString().stripTrailing() + "\n");
         }
         for (String n : t.notes()) {
-            out.write(n + "\n");
+            out.write(Escape.text(n) + "\n");
         }
     }
 
-    private static void markdown(IndentedTable t, Writer out) throws IOException {
+    static void markdown(IndentedTable t, Writer out) throws IOException {
         if (t.title() != null) {
-            out.write("**" + Escape.markdown(t.title()) + "**\n\n");
+            out.write("**" + Escape.markdown(Escape.text(t.title())) + "**\n\n");
         }
         StringBuilder sb = new StringBuilder("| Function |");
         StringBuilder rule = new StringBuilder("|---|");
         for (String c : t.columns()) {
-            sb.append(' ').append(Escape.markdown(c)).append(" |");
+            sb.append(' ').append(Escape.markdown(Escape.text(c))).append(" |");
             rule.append("---:|");
         }
         out.write(sb + "\n" + rule + "\n");
         for (IndentedTable.Row r : t.rows()) {
             StringBuilder line = new StringBuilder("| ");
             line.append("&nbsp;&nbsp;".repeat(r.depth()));
-            line.append(r.marked() ? "**" + Escape.markdown(r.name()) + "**" : Escape.markdown(r.name()));
+            String name = Escape.markdown(Escape.name(r.name()));
+            line.append(r.marked() ? "**" + name + "**" : name);
             line.append(" |");
             for (int c = 0; c < r.values().length; c++) {
                 line.append(' ').append(cell(r, c)).append(" |");
@@ -87,24 +79,24 @@ public enum TableFormat {
         if (!t.notes().isEmpty()) {
             out.write("\n");
             for (String n : t.notes()) {
-                out.write(Escape.markdown(n) + "  \n");
+                out.write(Escape.markdown(Escape.text(n)) + "  \n");
             }
         }
     }
 
-    private static void csv(IndentedTable t, Writer out) throws IOException {
+    static void csv(IndentedTable t, Writer out) throws IOException {
         StringBuilder sb = new StringBuilder("row,depth");
         for (String c : t.columns()) {
-            sb.append(',').append(Escape.csv(c));
+            sb.append(',').append(Escape.csv(Escape.text(c)));
         }
         // Spreads go after every value column, so the header starts the same with or without them.
         boolean spreads = t.hasSpreads();
         for (int c = 0; spreads && c < t.columns().size(); c++) {
-            sb.append(',').append(Escape.csv(t.columns().get(c) + "_spread"));
+            sb.append(',').append(Escape.csv(Escape.text(t.columns().get(c)) + "_spread"));
         }
         out.write(sb + "\n");
         for (IndentedTable.Row r : t.rows()) {
-            StringBuilder line = new StringBuilder(Escape.csv(r.csvName())).append(',').append(r.depth());
+            StringBuilder line = new StringBuilder(Escape.csv(Escape.name(r.csvName()))).append(',').append(r.depth());
             for (double v : r.values()) {
                 line.append(',').append(number(v));
             }
@@ -115,7 +107,7 @@ public enum TableFormat {
         }
     }
 
-    private static void json(IndentedTable t, Writer out) throws IOException {
+    static void json(IndentedTable t, Writer out) throws IOException {
         JsonGenerator g = new ObjectMapper().getFactory().createGenerator(out).useDefaultPrettyPrinter();
         g.writeStartObject();
         if (t.title() != null) {
@@ -129,9 +121,9 @@ public enum TableFormat {
         g.writeArrayFieldStart("rows");
         for (IndentedTable.Row r : t.rows()) {
             g.writeStartObject();
-            g.writeStringField("row", r.name());
+            g.writeStringField("row", Escape.decode(r.name()));
             if (r.key() != null) {
-                g.writeStringField("key", r.key());
+                g.writeStringField("key", Escape.decode(r.key()));
             }
             g.writeNumberField("depth", r.depth());
             g.writeArrayFieldStart("values");

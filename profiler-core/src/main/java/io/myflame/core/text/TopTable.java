@@ -8,48 +8,64 @@ import java.io.Writer;
 import java.util.List;
 import java.util.Locale;
 
-/** The functions-by-inclusive-share table, laid out like {@code perf report --children}. */
-public final class TopTable {
-    private TopTable() {
+/**
+ * The functions-by-inclusive-share table, laid out like {@code perf report --children} in text and
+ * with its own columns in Markdown, CSV and JSON; other formats get it as an {@link IndentedTable}.
+ */
+public final class TopTable implements Document {
+    private final List<InclusiveTable.Entry> entries;
+    private final String title;
+
+    private TopTable(List<InclusiveTable.Entry> entries, String title) {
+        this.entries = List.copyOf(entries);
+        this.title = title;
     }
 
-    public static void write(List<InclusiveTable.Entry> entries, TableFormat format, String title, Writer out)
-            throws IOException {
-        switch (format) {
-            case TEXT -> text(entries, title, out);
-            case MARKDOWN -> markdown(entries, out);
-            case CSV -> csv(entries, out);
-            case JSON -> json(entries, title, out);
+    /** The table of {@code entries} under {@code title} (may be null). */
+    public static TopTable of(List<InclusiveTable.Entry> entries, String title) {
+        return new TopTable(entries, title);
+    }
+
+    @Override
+    public List<IndentedTable> tables() {
+        IndentedTable t = new IndentedTable(List.of("Children %", "Self %")).title(title);
+        for (InclusiveTable.Entry e : entries) {
+            t.add(e.function(), 0, e.inclusivePct(), e.selfPct());
         }
+        return List.of(t);
     }
 
-    private static void text(List<InclusiveTable.Entry> entries, String title, Writer out) throws IOException {
+    @Override
+    public void text(Writer out) throws IOException {
         if (title != null) {
-            out.write("# " + title + "\n");
+            out.write("# " + Escape.text(title) + "\n");
         }
         out.write("  Children      Self  Function\n");
         for (InclusiveTable.Entry e : entries) {
-            out.write(String.format(Locale.ROOT, "  %7.2f%%  %7.2f%%  %s%n", e.inclusivePct(), e.selfPct(), e.function()));
+            out.write(String.format(Locale.ROOT, "  %7.2f%%  %7.2f%%  %s%n", e.inclusivePct(), e.selfPct(), Escape.name(e.function())));
         }
     }
 
-    private static void markdown(List<InclusiveTable.Entry> entries, Writer out) throws IOException {
+    @Override
+    public void markdown(Writer out) throws IOException {
         out.write("| Function | Children % | Self % |\n|---|---:|---:|\n");
         for (InclusiveTable.Entry e : entries) {
-            out.write("| " + Escape.markdown(e.function()) + " | " + TableFormat.number(e.inclusivePct())
+            out.write("| " + Escape.markdown(Escape.name(e.function())) + " | " + TableFormat.number(e.inclusivePct())
                     + " | " + TableFormat.number(e.selfPct()) + " |\n");
         }
     }
 
-    private static void csv(List<InclusiveTable.Entry> entries, Writer out) throws IOException {
+    @Override
+    public void csv(Writer out) throws IOException {
         out.write("function,inclusive_pct,self_pct,inclusive_weight,self_weight\n");
         for (InclusiveTable.Entry e : entries) {
-            out.write(Escape.csv(e.function()) + "," + TableFormat.number(e.inclusivePct()) + ","
+            out.write(Escape.csv(Escape.name(e.function())) + "," + TableFormat.number(e.inclusivePct()) + ","
                     + TableFormat.number(e.selfPct()) + "," + e.inclusive() + "," + e.self() + "\n");
         }
     }
 
-    private static void json(List<InclusiveTable.Entry> entries, String title, Writer out) throws IOException {
+    @Override
+    public void json(Writer out) throws IOException {
         JsonGenerator g = new ObjectMapper().getFactory().createGenerator(out).useDefaultPrettyPrinter();
         g.writeStartObject();
         if (title != null) {
@@ -58,7 +74,7 @@ public final class TopTable {
         g.writeArrayFieldStart("functions");
         for (InclusiveTable.Entry e : entries) {
             g.writeStartObject();
-            g.writeStringField("function", e.function());
+            g.writeStringField("function", Escape.decode(e.function()));
             g.writeNumberField("inclusive_pct", Math.round(e.inclusivePct() * 10000) / 10000.0);
             g.writeNumberField("self_pct", Math.round(e.selfPct() * 10000) / 10000.0);
             g.writeNumberField("inclusive_weight", e.inclusive());

@@ -66,7 +66,8 @@ public final class StatusCounters {
     static boolean interesting(String k) {
         return k.equals("Questions") || k.startsWith("Com_") || k.startsWith("Innodb_rows_")
                 || k.startsWith("Rocksdb_rows_") || k.equals("Binlog_bytes_written") || k.equals(PS_BINLOG)
-                || k.startsWith("Handler_") || k.equals("Innodb_data_written") || k.equals("Innodb_os_log_written");
+                || k.startsWith("Handler_") || k.equals("Innodb_data_written") || k.equals("Innodb_os_log_written")
+                || k.equals("Innodb_buffer_pool_reads") || k.equals("Innodb_buffer_pool_read_requests");
     }
 
     /** Each delta divided by the transaction count, with binlog bytes under one name for every server. */

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * Which server a recording runs against: an existing one, a throwaway one from a binary tree,
- * from a MariaDB release on Maven Central, or from the system's installed server.
+ * from a MariaDB release on Maven Central, or from the system's installed server. Immutable;
+ * {@link #defaults()} and the {@code with...} methods build one step by step.
  *
  * @param endpoint       connection of an existing server, else null
  * @param pid            the existing server's pid when given, else null
@@ -32,12 +33,41 @@ public record ServerChoice(Endpoint endpoint, Long pid, Path basedir, String mar
         }
     }
 
+    /** A throwaway server from the system's installed mariadbd/mysqld, no options of the user's. */
+    public static ServerChoice defaults() {
+        return new ServerChoice(null, null, null, null, null, List.of());
+    }
+
     public static ServerChoice system(List<ServerOption> options) {
-        return new ServerChoice(null, null, null, null, null, options);
+        return defaults().withOptions(options);
+    }
+
+    /** An existing server at {@code e}; {@code serverPid} may be null (found from the server). */
+    public ServerChoice withExisting(Endpoint e, Long serverPid) {
+        return new ServerChoice(e, serverPid, basedir, mariadbVersion, work, options);
+    }
+
+    public ServerChoice withBasedir(Path dir) {
+        return new ServerChoice(endpoint, pid, dir, mariadbVersion, work, options);
+    }
+
+    public ServerChoice withMariadb(String version) {
+        return new ServerChoice(endpoint, pid, basedir, version, work, options);
     }
 
     public ServerChoice withOptions(List<ServerOption> more) {
         return new ServerChoice(endpoint, pid, basedir, mariadbVersion, work, more);
+    }
+
+    /**
+     * This choice with {@code defaults} added in front of the user's options, unless the user set the
+     * same variable ({@code --server-opt} overrides any default); an existing server is left as it is.
+     */
+    public ServerChoice withDefaults(List<ServerOption> defaults) {
+        if (!throwaway()) {
+            return this;
+        }
+        return withOptions(ServerDefaults.merge(defaults, options));
     }
 
     public ServerChoice withWork(Path w) {

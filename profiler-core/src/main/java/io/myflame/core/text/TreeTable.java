@@ -1,17 +1,16 @@
-package io.myflame.cli;
+package io.myflame.core.text;
 
 import io.myflame.core.analysis.CallTree;
-import io.myflame.core.text.IndentedTable;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
 /** A callee or caller tree as an indented table of inclusive percentages, heaviest child first. */
-final class TreeTable {
+public final class TreeTable {
     private TreeTable() {
     }
 
-    static IndentedTable of(CallTree tree, long total, int maxDepth, double minPct, String label) {
+    public static IndentedTable of(CallTree tree, long total, int maxDepth, double minPct, String label) {
         IndentedTable t = new IndentedTable(List.of(label));
         for (int top : tree.children(0)) {
             walk(tree, top, 0, total, maxDepth, minPct, t);

@@ -1,4 +1,4 @@
-package io.myflame.core.model;
+package io.myflame.ingest.perf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

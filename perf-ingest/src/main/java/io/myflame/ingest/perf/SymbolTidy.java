@@ -1,4 +1,4 @@
-package io.myflame.core.model;
+package io.myflame.ingest.perf;
 
 /**
  * Turns a symbol as perf prints it into the function name myflame analyses: the {@code +0x..}

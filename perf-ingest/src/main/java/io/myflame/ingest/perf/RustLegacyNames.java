@@ -1,4 +1,4 @@
-package io.myflame.core.model;
+package io.myflame.ingest.perf;
 
 /**
  * Finishes demangling Rust "legacy" symbols that perf leaves half done: perf turns

@@ -1,0 +1,55 @@
+package io.myflame.diff;
+
+import io.myflame.core.text.Document;
+import io.myflame.core.text.IndentedTable;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A comparison as a {@link Document}: the table (and the category breakdown when asked for) in the
+ * table formats, its own JSON with every cell's runs, and the HTML page with charts and flamegraphs.
+ */
+public final class DiffDocument implements Document {
+    static final String CATEGORIES_TITLE = "CPU categories (a sample counts in the first category matching one of its frames)";
+
+    private final Diff diff;
+    private final Diff categories;
+    private final boolean breakdownOnly;
+
+    private DiffDocument(Diff diff, Diff categories, boolean breakdownOnly) {
+        this.diff = diff;
+        this.categories = categories;
+        this.breakdownOnly = breakdownOnly;
+    }
+
+    /** A comparison, followed by its category breakdown when {@code categories} is not null. */
+    public static DiffDocument of(Diff diff, Diff categories) {
+        return new DiffDocument(diff, categories, false);
+    }
+
+    /** The category breakdown on its own ({@code myflame categories}). */
+    public static DiffDocument breakdown(Diff categories) {
+        return new DiffDocument(categories, null, true);
+    }
+
+    @Override
+    public List<IndentedTable> tables() {
+        List<IndentedTable> tables = new ArrayList<>(List.of(DiffTables.of(diff)));
+        if (categories != null) {
+            tables.add(DiffTables.of(categories).title(CATEGORIES_TITLE));
+        }
+        return tables;
+    }
+
+    @Override
+    public void json(Writer w) throws IOException {
+        DiffJson.write(diff, categories, w);
+    }
+
+    @Override
+    public void html(Writer w) throws IOException {
+        DiffHtml.write(diff, breakdownOnly ? diff : categories, FlameGraphEmbedder.discover(), w);
+    }
+}
