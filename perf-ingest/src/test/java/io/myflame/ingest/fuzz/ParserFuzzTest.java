@@ -29,7 +29,7 @@ class ParserFuzzTest {
     @FuzzTest(maxDuration = "10s")
     void perfScript(byte[] input) throws Exception {
         for (FoldOptions options : new FoldOptions[] {FoldOptions.ANALYSIS,
-                new FoldOptions(FoldOptions.Root.TID, true, true, true, null, null)}) {
+                new FoldOptions(FoldOptions.Root.TID, true, true, true, null, java.util.List.of(), false)}) {
             try {
                 // Two threads and a small block size: samples cut across blocks, as in large files.
                 FoldedStacks stacks = new PerfScriptReader(options, 2).read(new ByteArrayInputStream(input), "fuzz");
