@@ -57,6 +57,8 @@ public final class Measurement {
         try {
             return measure();
         } catch (RecordException e) {
+            // When the user interrupted, the hook killed sysbench: "sysbench failed" is not the reason.
+            Session.awaitInterruption();
             finishIncomplete(e.getMessage());
             throw e;
         } finally {
