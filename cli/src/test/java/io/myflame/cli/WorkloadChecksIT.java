@@ -68,12 +68,12 @@ class WorkloadChecksIT {
     @Test
     void updateAfterADeleteRunFindsEveryRowAgain() throws Exception {
         Path work = tmp.resolve("work");
-        MyflameProcess delete = MyflameProcess.start(tmp.resolve("log-delete"), "record", "--out",
+        Myflame.Running delete = Myflame.start(tmp.resolve("log-delete"), "record", "--out",
                 tmp.resolve("delete").toString(), "--work", work.toString(), "--workload", "oltp_delete",
                 "--time", "3", "--warmup", "1", "--freq", "499");
         assertEquals(0, delete.waitFor(600), delete.err());
         Path cap = tmp.resolve("update");
-        MyflameProcess p = MyflameProcess.start(tmp.resolve("log-update"), "record", "--out", cap.toString(),
+        Myflame.Running p = Myflame.start(tmp.resolve("log-update"), "record", "--out", cap.toString(),
                 "--work", work.toString(), "--workload", "oltp_update_index", "--rand-type", "uniform",
                 "--time", "3", "--warmup", "0", "--freq", "499");
         assertEquals(0, p.waitFor(600), p.err());
