@@ -41,11 +41,12 @@ public final class CategoriesCommand implements Callable<Integer> {
         List<Column> columns = new InputColumns(analysis, warnings, false).load(cols.inputs, cols.labels, cols.txns, cols.queries);
         Diff diff;
         try {
-            diff = CategoryFlags.compute(cats, columns, unit, cols.threshold);
+            Diff computed = CategoryFlags.compute(cats, columns, unit, cols.threshold);
+            diff = cols.title == null ? computed : computed.withTitle(cols.title);
         } catch (DiffException e) {
             throw new Main.DataError(e.getMessage());
         }
-        AtomicOutput.write(cols.output, fmt, DiffDocument.breakdown(diff));
+        AtomicOutput.write(cols.output, fmt, DiffDocument.breakdown(diff).caption(cols.caption));
         warnings.print(spec.commandLine().getErr(), "myflame categories");
         return 0;
     }
