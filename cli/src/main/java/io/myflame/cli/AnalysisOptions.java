@@ -52,6 +52,23 @@ public final class AnalysisOptions {
         }
     }
 
+    private String filtersGiven() {
+        List<String> given = new ArrayList<>();
+        if (comm != null) {
+            given.add("--comm");
+        }
+        if (tid != null) {
+            given.add("--tid");
+        }
+        if (!hide.isEmpty()) {
+            given.add("--hide");
+        }
+        if (!rename.isEmpty()) {
+            given.add("--rename");
+        }
+        return String.join("/", given) + (given.size() == 1 ? " filter" : " filters");
+    }
+
     public ProfileLoader loader() {
         return ingest.loader();
     }
@@ -72,7 +89,8 @@ public final class AnalysisOptions {
         }
         Profile filtered = filter.apply(p);
         if (filtered.totalWeight() == 0) {
-            throw new Main.DataError("no samples left in " + input + " after --comm/--tid filters");
+            throw new Main.DataError(filter.isIdentity() ? "no samples in " + input
+                    : "no samples left in " + input + " after " + filtersGiven());
         }
         return filtered;
     }

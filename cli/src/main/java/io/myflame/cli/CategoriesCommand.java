@@ -3,6 +3,7 @@ package io.myflame.cli;
 import io.myflame.core.text.OutputFormat;
 import io.myflame.diff.Categories;
 import io.myflame.diff.Column;
+import io.myflame.diff.UnresolvedFrames;
 import io.myflame.diff.Diff;
 import io.myflame.diff.DiffDocument;
 import io.myflame.diff.DiffException;
@@ -35,10 +36,13 @@ public final class CategoriesCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         OutputFormat fmt = AtomicOutput.format(cols.format, cols.output, OutputFormat.allBut());
+        AtomicOutput.refuseInputAsOutput(cols.output, cols.inputs);
         Per unit = CategoryFlags.per(cols.per, analysis);
         Categories cats = CategoryFlags.load(categories);
         Warnings warnings = new Warnings();
-        List<Column> columns = new InputColumns(analysis, warnings, false).load(cols.inputs, cols.labels, cols.txns, cols.queries);
+        List<Column> columns = UnresolvedFrames.mark(
+                new InputColumns(analysis, warnings, false).load(cols.inputs, cols.labels, cols.txns, cols.queries),
+                warnings::add);
         Diff diff;
         try {
             Diff computed = CategoryFlags.compute(cats, columns, unit, cols.threshold);

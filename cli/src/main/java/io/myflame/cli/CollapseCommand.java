@@ -18,7 +18,8 @@ public final class CollapseCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "INPUT", description = "perf.data, perf script text (plain/gzip), capture directory, or - for stdin.")
+    @Parameters(paramLabel = "INPUT", arity = "0..1", defaultValue = "-",
+            description = "perf.data, perf script text (plain/gzip), capture directory, or - for stdin (the default).")
     String input;
 
     @ArgGroup(exclusive = true)
@@ -41,9 +42,10 @@ public final class CollapseCommand implements Callable<Integer> {
     boolean addrs;
     @Option(names = "--event-filter", paramLabel = "EVENT", description = "Keep only this event (default: the first seen).")
     String eventFilter;
-    @Option(names = "--skip-after", paramLabel = "FUNCTION", description = "Drop the callers of FUNCTION.")
-    String skipAfter;
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write here instead of stdout.")
+    @Option(names = "--skip-after", paramLabel = "FUNCTION",
+            description = "Start stacks at FUNCTION: drop its callers and the comm (repeatable).")
+    java.util.List<String> skipAfter = new java.util.ArrayList<>();
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", converter = OptionValues.OutputFile.class, description = "Write here instead of stdout.")
     Path output;
 
     @Mixin
@@ -57,7 +59,7 @@ public final class CollapseCommand implements Callable<Integer> {
     /** The run these flags ask for. */
     CollapseRequest request() {
         FoldOptions.Root r = root.tid ? FoldOptions.Root.TID : root.pid ? FoldOptions.Root.PID : FoldOptions.Root.COMM;
-        FoldOptions options = new FoldOptions(r, kernel || all, jit || all, addrs, eventFilter, skipAfter);
+        FoldOptions options = new FoldOptions(r, kernel || all, jit || all, addrs, eventFilter, skipAfter, false);
         return new CollapseRequest(input, options, ingest.threads, ingest.inline, ingest.perf, output);
     }
 }

@@ -23,8 +23,9 @@ final class CollapseFastPath {
     /** The request for {@code args} (after "collapse"), or null to let picocli handle them. */
     static CollapseRequest parse(String[] args) {
         boolean pid = false, tid = false, kernel = false, jit = false, all = false, addrs = false, inline = false;
-        String event = null, skipAfter = null, output = null, input = null, perf = "perf";
-        int threads = Runtime.getRuntime().availableProcessors();
+        String event = null, output = null, input = null, perf = "perf";
+        java.util.List<String> skipAfter = new java.util.ArrayList<>();
+        int threads = Math.min(Runtime.getRuntime().availableProcessors(), OptionValues.MAX_THREADS);
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String value = i + 1 < args.length ? args[i + 1] : null;
@@ -43,15 +44,21 @@ final class CollapseFastPath {
                     i++;
                     switch (a) {
                         case "--event-filter" -> event = value;
-                        case "--skip-after" -> skipAfter = value;
+                        case "--skip-after" -> skipAfter.add(value);
                         case "--threads" -> {
-                            if (!value.matches("[0-9]{1,4}")) {
+                            if (!value.matches("[0-9]{1,4}") || Integer.parseInt(value) < 1
+                                    || Integer.parseInt(value) > OptionValues.MAX_THREADS) {
                                 return null;
                             }
                             threads = Integer.parseInt(value);
                         }
                         case "--perf" -> perf = value;
-                        default -> output = value;
+                        default -> {
+                            if (OptionValues.OutputFile.problem(value) != null) {
+                                return null;
+                            }
+                            output = value;
+                        }
                     }
                 }
                 default -> {
@@ -62,11 +69,15 @@ final class CollapseFastPath {
                 }
             }
         }
-        if (input == null || (pid && tid)) {
+        if (pid && tid) {
             return null;
         }
+        if (input == null) {
+            // No input: standard input, the Unix habit of a filter.
+            input = "-";
+        }
         FoldOptions.Root root = tid ? FoldOptions.Root.TID : pid ? FoldOptions.Root.PID : FoldOptions.Root.COMM;
-        FoldOptions options = new FoldOptions(root, kernel || all, jit || all, addrs, event, skipAfter);
+        FoldOptions options = new FoldOptions(root, kernel || all, jit || all, addrs, event, skipAfter, false);
         return new CollapseRequest(input, options, threads, inline, perf, output == null ? null : Path.of(output));
     }
 }

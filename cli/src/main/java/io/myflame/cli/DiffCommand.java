@@ -73,6 +73,7 @@ public final class DiffCommand implements Callable<Integer> {
             throw new Main.UsageError("--categories with --format csv would write two tables; "
                     + "use 'myflame categories --format csv' for the breakdown");
         }
+        AtomicOutput.refuseInputAsOutput(cols.output, cols.inputs);
         Per unit = CategoryFlags.per(cols.per, analysis);
         List<RowSpec> rowSpecs = rows == null ? null : ReportCommand.readRows(rows);
         io.myflame.diff.Categories cats = categories == null ? null : CategoryFlags.load(categories);

@@ -35,7 +35,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
             description = "Capture directory, perf.data, perf script text, folded stacks or JFR; two with --diff.")
     List<String> inputs;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "out.svg or out.html (default: SVG on stdout).")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", converter = OptionValues.OutputFile.class, description = "out.svg or out.html (default: SVG on stdout).")
     Path output;
 
     @Option(names = "--title", paramLabel = "TEXT", description = "Heading.")
@@ -85,6 +85,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         checkUsage();
+        AtomicOutput.refuseInputAsOutput(output, inputs);
         FlameOptions options = options();
         Warnings warnings = new Warnings();
         if (diff) {

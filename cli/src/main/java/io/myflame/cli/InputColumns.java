@@ -67,9 +67,6 @@ final class InputColumns {
             CaptureDirectory capture = CaptureDirectory.open(path);
             txns = txns != null ? txns : boxed(capture.transactions());
             queries = queries != null ? queries : boxed(capture.queries());
-            if (capture.incompleteReason() != null) {
-                warnings.add(input + ": incomplete capture (" + capture.incompleteReason() + ")");
-            }
         }
         return new Run(p, txns, queries);
     }

@@ -1,6 +1,7 @@
 package io.myflame.cli;
 
-import io.myflame.ingest.record.PerfSettings;
+import io.myflame.recorder.perf.EventProbe;
+import io.myflame.recorder.perf.PerfSettings;
 import picocli.CommandLine.Option;
 
 /** How perf samples the server during the measured run. */
@@ -19,6 +20,22 @@ public final class PerfOptions {
 
     @Option(names = "--perf", paramLabel = "PATH", defaultValue = "perf", description = "The perf binary. Default: ${DEFAULT-VALUE}.")
     String perf;
+
+    /**
+     * The settings, refused (exit 2) when perf cannot record the event here — found out with a
+     * short {@code perf record} of {@code true}, before any server starts or any table is prepared.
+     */
+    public PerfSettings recordable() {
+        return recordable(settings());
+    }
+
+    static PerfSettings recordable(PerfSettings s) {
+        String problem = EventProbe.problem(s);
+        if (problem != null) {
+            throw new Main.UsageError(problem);
+        }
+        return s;
+    }
 
     public PerfSettings settings() {
         try {

@@ -1,5 +1,6 @@
 package io.myflame.cli;
 
+import io.myflame.ingest.io.Terminal;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
@@ -36,7 +37,7 @@ final class ReadProgress implements AutoCloseable {
 
     static ReadProgress start(String what, AtomicLong bytes) {
         ReadProgress p = new ReadProgress(what, bytes, System.err);
-        if (io.myflame.ingest.Terminal.stderrIsTerminal()) {
+        if (Terminal.stderrIsTerminal()) {
             p.thread.start();
         }
         return p;

@@ -61,7 +61,7 @@ public final class ReportCommand implements Callable<Integer> {
             description = "Default: from the -o extension (.md, .csv, .json, .html), else text.")
     String format;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write here instead of stdout.")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", converter = OptionValues.OutputFile.class, description = "Write here instead of stdout.")
     Path output;
 
     @Mixin
@@ -77,6 +77,7 @@ public final class ReportCommand implements Callable<Integer> {
         if (modes > 1) {
             throw new Main.UsageError("choose one of --top, --focus, --callers, --rows");
         }
+        AtomicOutput.refuseInputAsOutput(output, List.of(input));
         List<RowSpec> rowSpecs = rows == null ? null : readRows(rows);
         Warnings warnings = new Warnings();
         Profile profile = analysis.load(input, analysis.loader(), warnings);
@@ -105,6 +106,10 @@ public final class ReportCommand implements Callable<Integer> {
                     s.names().stream().map(Escape::raw).toList(), s.depth(), s.parent(), s.line())).toList();
         } catch (NoSuchFileException e) {
             throw new Main.DataError(file + ": no such file");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new Main.DataError(file + ": not UTF-8 text");
+        } catch (java.io.IOException e) {
+            throw new Main.DataError(file + ": cannot read (" + e.getMessage() + ")");
         } catch (RowFile.RowFileException e) {
             throw new Main.DataError(e.getMessage());
         }

@@ -1,8 +1,8 @@
 package io.myflame.cli;
 
-import io.myflame.ingest.record.Endpoint;
-import io.myflame.ingest.record.ServerChoice;
-import io.myflame.ingest.record.ServerOption;
+import io.myflame.recorder.server.Endpoint;
+import io.myflame.recorder.server.ServerChoice;
+import io.myflame.recorder.server.ServerOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,12 +1,13 @@
 package io.myflame.cli;
 
+import io.myflame.ingest.io.Terminal;
 import io.myflame.diff.chart.LineChart;
-import io.myflame.ingest.record.PerfSettings;
-import io.myflame.ingest.record.Progress;
-import io.myflame.ingest.record.RecordException;
-import io.myflame.ingest.record.Sweep;
-import io.myflame.ingest.record.SweepConfigs;
-import io.myflame.ingest.record.Workload;
+import io.myflame.recorder.perf.PerfSettings;
+import io.myflame.recorder.Progress;
+import io.myflame.recorder.RecordException;
+import io.myflame.recorder.Sweep;
+import io.myflame.recorder.SweepConfigs;
+import io.myflame.recorder.workload.Workload;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,9 +55,9 @@ public final class SweepCommand implements Callable<Integer> {
         }
         List<SweepConfigs.Config> list = configs();
         Workload w = workload.workload(1);
-        PerfSettings ps = profile ? perf.settings() : null;
+        PerfSettings ps = profile ? perf.recordable() : null;
         Files.createDirectories(out);
-        Progress progress = new Progress(System.err, "myflame sweep: ", io.myflame.ingest.Terminal.stderrIsTerminal());
+        Progress progress = new Progress(System.err, "myflame sweep: ", Terminal.stderrIsTerminal());
         List<Sweep.Point> points = Sweep.run(list, threads, w, ps, workload.reprepare, out, progress);
         writeOutputs(points, w);
         long failed = points.stream().filter(p -> p.error() != null).count();
@@ -95,7 +96,7 @@ public final class SweepCommand implements Callable<Integer> {
     }
 
     private void chart(List<Sweep.Point> points, String file, String title, String yLabel,
-                       ToDoubleFunction<io.myflame.ingest.record.SysbenchResults> value) throws Exception {
+                       ToDoubleFunction<io.myflame.recorder.workload.SysbenchResults> value) throws Exception {
         List<LineChart.Series> series = new ArrayList<>();
         for (String config : points.stream().map(Sweep.Point::config).distinct().toList()) {
             List<Sweep.Point> ok = points.stream()

@@ -31,7 +31,10 @@ class CollapseFastPathTest {
                 new String[] {"--tid", "--kernel", "--addrs", "-"},
                 new String[] {"--all", "--event-filter", "cycles:ppp", "perf.data", "-o", "out.folded"},
                 new String[] {"--jit", "--skip-after", "do_command", "--threads", "3", "--output", "x", "in"},
-                new String[] {"--inline", "--perf", "/usr/bin/perf", "perf.data"});
+                new String[] {"--inline", "--perf", "/usr/bin/perf", "perf.data"},
+                new String[] {"--skip-after", "do_command", "--skip-after", "mysql_parse", "perf.txt"},
+                new String[] {},
+                new String[] {"--kernel"});
         for (String[] args : lines) {
             CollapseCommand cmd = new CollapseCommand();
             new CommandLine(cmd).parseArgs(args);
@@ -43,7 +46,7 @@ class CollapseFastPathTest {
     void leavesEverythingElseToPicocli() {
         for (String[] args : List.of(new String[] {"--help"}, new String[] {"--pid", "--tid", "x"},
                 new String[] {"--nope", "x"}, new String[] {"a", "b"}, new String[] {"--threads"},
-                new String[] {"--threads", "many", "x"}, new String[] {})) {
+                new String[] {"--threads", "many", "x"})) {
             assertNull(CollapseFastPath.parse(args), String.join(" ", args));
         }
     }

@@ -1,6 +1,6 @@
 package io.myflame.cli;
 
-import io.myflame.core.model.SymbolTidy;
+import io.myflame.ingest.perf.SymbolTidy;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.myflame.ingest.record.BinaryTree;
-import io.myflame.ingest.record.ChildProcesses;
-import io.myflame.ingest.record.Progress;
-import io.myflame.ingest.record.SqlClient;
-import io.myflame.ingest.record.ThrowawayServer;
+import io.myflame.recorder.server.BinaryTree;
+import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.Progress;
+import io.myflame.recorder.server.SqlClient;
+import io.myflame.recorder.server.ThrowawayServer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;

@@ -47,6 +47,14 @@ public final class ProfileLoader {
 
     /** Folds an input with collapse options: perf.data and text are parsed, folded files re-read. */
     public FoldedStacks fold(String input, FoldOptions options) throws IOException, InputException {
+        try {
+            return foldChecked(input, options);
+        } catch (io.myflame.core.model.WeightOverflow e) {
+            throw new InputException(input + ": " + e.getMessage());
+        }
+    }
+
+    private FoldedStacks foldChecked(String input, FoldOptions options) throws IOException, InputException {
         Path path = resolveSamples(input);
         PerfScriptReader reader = new PerfScriptReader(options, threads).countingInto(bytesRead);
         FoldedStacks stacks;
@@ -71,16 +79,29 @@ public final class ProfileLoader {
         }
         try (InputStream in = open(path)) {
             return reader.read(in, path.toString());
+        } catch (IOException e) {
+            throw named(path, e);
         }
     }
 
     /** Loads an input as a profile for analysis; the label is the capture's server version or the file name. */
     public Profile load(String input) throws IOException, InputException {
+        try {
+            return loadChecked(input);
+        } catch (io.myflame.core.model.WeightOverflow e) {
+            throw new InputException(input + ": " + e.getMessage());
+        }
+    }
+
+    private Profile loadChecked(String input) throws IOException, InputException {
         ProfileInfo info = ProfileInfo.EMPTY.withSource(input);
         Path path = input.equals("-") ? null : Path.of(input);
         if (path != null && Files.isDirectory(path)) {
             CaptureDirectory capture = CaptureDirectory.open(path);
             info = info.withLabel(capture.serverVersion()).withEvent(capture.event());
+            if (capture.incompleteReason() != null) {
+                warnings.add(input + ": incomplete capture (" + capture.incompleteReason() + ")");
+            }
         }
         if (info.label() == null) {
             info = info.withLabel(path == null ? "stdin" : labelOf(path));
@@ -92,6 +113,8 @@ public final class ProfileLoader {
         if (samples != null && InputKind.detect(samples) == InputKind.FOLDED) {
             try (InputStream in = open(samples)) {
                 return FoldedReader.read(in, samples.toString(), info, warnings);
+            } catch (IOException e) {
+                throw named(samples, e);
             }
         }
         return fold(input, FoldOptions.ANALYSIS).toProfile(info);
@@ -122,6 +145,13 @@ public final class ProfileLoader {
             throw new InputException(input + ": permission denied");
         }
         return path;
+    }
+
+    /** A read error with the file it happened in ("Unexpected end of ZLIB input stream" names none). */
+    private static InputException named(Path path, IOException e) {
+        String what = e instanceof java.io.EOFException || String.valueOf(e.getMessage()).contains("ZLIB")
+                ? "gzip data cut short or damaged" : String.valueOf(e.getMessage());
+        return new InputException(path + ": cannot read (" + what + ")");
     }
 
     /** Opens a text input, decompressing gzip. */

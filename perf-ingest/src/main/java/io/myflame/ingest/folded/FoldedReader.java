@@ -19,6 +19,8 @@ import java.util.Map;
  * sample counts, so a line counts as {@code weight} samples.
  */
 public final class FoldedReader {
+    private static final long TOO_LARGE = -2;
+
     private FoldedReader() {
     }
 
@@ -47,6 +49,10 @@ public final class FoldedReader {
             }
             int sp = line.lastIndexOf(' ');
             long weight = sp > 0 ? parseWeight(line, sp + 1) : -1;
+            if (weight == TOO_LARGE) {
+                throw new InputException(source + ":" + lineNo + ": the count " + line.substring(sp + 1).strip()
+                        + " passes the largest weight, 2^63-1");
+            }
             if (weight < 0) {
                 if (bad++ == 0) {
                     firstBad = lineNo;
@@ -85,6 +91,9 @@ public final class FoldedReader {
         } catch (NumberFormatException e) {
             try {
                 double d = Double.parseDouble(s);
+                if (d >= 0x1p63 && !Double.isInfinite(d)) {
+                    return TOO_LARGE;
+                }
                 return d >= 0 && !Double.isInfinite(d) ? Math.round(d) : -1;
             } catch (NumberFormatException e2) {
                 return -1;

@@ -17,11 +17,18 @@ final class ChunkParser {
     private static final int[] NO_FRAMES = new int[0];
     /** Cached for a line that is not "ADDR SYMBOL (DSO)", so each repeat is counted too. */
     private static final int[] MALFORMED = new int[0];
+    /** Cached for a {@code -F +srcline} line such as "  dl-load.c:1379": not a frame, not an error. */
+    private static final int[] SOURCE_LINE = new int[0];
+    /** Last element of a line's frames when its function is a --skip-after one. */
+    private static final int SKIP_MARK = -1;
+    /** The root name of stacks cut by --skip-after, which have no comm frame; no perf text holds a NUL. */
+    static final String NO_ROOT = "\0";
 
     private final FoldOptions options;
     private final FrameDecoder decoder;
     private final byte[] eventFilter;
-    private final int skipAfterId;
+    private final java.util.Set<String> skipAfter;
+    private final int noRootId;
 
     private final ByteScan scan = new ByteScan();
     private final SampleHeader header = new SampleHeader();
@@ -35,7 +42,10 @@ final class ChunkParser {
 
     // The sample being read.
     private boolean inEvent;
+    /** The sample is of another event than the one kept. */
     private boolean skipStack;
+    /** A --skip-after function was reached: its callers and the comm are dropped. */
+    private boolean skipRemaining;
     private int root;
     private long period;
     private boolean tidyJava;
@@ -53,7 +63,8 @@ final class ChunkParser {
         this.options = options;
         this.decoder = new FrameDecoder(options);
         this.eventFilter = eventFilter == null ? null : eventFilter.getBytes(StandardCharsets.ISO_8859_1);
-        this.skipAfterId = options.skipAfter() == null ? -1 : intern(options.skipAfter());
+        this.skipAfter = java.util.Set.copyOf(options.skipAfter());
+        this.noRootId = intern(NO_ROOT);
     }
 
     /**
@@ -70,7 +81,7 @@ final class ChunkParser {
         while (p < to) {
             lineNo++;
             byte first = b[p];
-            if (inEvent && !skipStack && first != '\n' && first != '#') {
+            if (inEvent && !skipStack && !skipRemaining && first != '\n' && first != '#') {
                 p = onStackLine(b, p, to, chunk, lineNo, last);
                 continue;
             }
@@ -112,20 +123,41 @@ final class ChunkParser {
     /** A sample header (see {@link SampleHeader} for the forms): starts a sample or skips it. */
     private void onEventLine(byte[] b, int s, int end, int chunk, int lineNo) {
         depth = 0;
+        skipRemaining = false;
         if (!header.parse(b, s, end)) {
-            problems.malformed(chunk, lineNo, text(b, s, end));
+            // "  dl-load.c:1379" after a one-line sample of -F +srcline output is no header either.
+            if (!isSourceLine(b, skipIndent(b, s, end), end)) {
+                problems.malformed(chunk, lineNo, text(b, s, end));
+            }
+            inEvent = false;
+            return;
+        }
+        if (header.record) {
+            // "spin  8006   329.134412: PERF_RECORD_COMM exec: spin:8006/8006" is not a sample.
             inEvent = false;
             return;
         }
         inEvent = true;
-        skipStack = eventFilter != null && header.eventEnd > header.eventStart
-                && !java.util.Arrays.equals(b, header.eventStart, header.eventEnd, eventFilter, 0, eventFilter.length);
+        skipStack = eventFilter != null && header.hasEvent && !keptEvent(b);
         if (skipStack) {
             otherEventSeen = true;
             return;
         }
         period = header.period;
         root = rootLabel(b, header);
+        if (header.stackStart >= 0) {
+            // "spin  7950   326.999272:    2004008 cpu-clock:ppp:      55937c473231 leaf+0x52 (/tmp/spin)":
+            // recorded without -g (or printed with -G), the one frame sits on the header line.
+            int from = header.stackStart;
+            addFrames(b, from, end, ByteScan.hashRange(b, from, end), chunk, lineNo);
+            afterEvent();
+        }
+    }
+
+    /** "cpu-clock:ppp:" is kept by --event-filter cpu-clock and by --event-filter cpu-clock:ppp. */
+    private boolean keptEvent(byte[] b) {
+        return java.util.Arrays.equals(b, header.eventStart, header.eventEnd, eventFilter, 0, eventFilter.length)
+                || java.util.Arrays.equals(b, header.eventStart, header.modifiersEnd, eventFilter, 0, eventFilter.length);
     }
 
     private int rootLabel(byte[] b, SampleHeader h) {
@@ -196,6 +228,12 @@ final class ChunkParser {
             return eol + 1;
         }
         int h = end == eol ? (int) scan.hash : ByteScan.hashRange(b, p, end);
+        addFrames(b, p, end, h, chunk, lineNo);
+        return eol + 1;
+    }
+
+    /** Adds the frames of the stack line {@code b[p, end)} (hash {@code h}) to the current sample. */
+    private void addFrames(byte[] b, int p, int end, int h, int chunk, int lineNo) {
         LineCache cache = tidyJava ? javaLines : lines;
         int[] frames = cache.get(b, p, end, h);
         if (frames == null) {
@@ -204,39 +242,90 @@ final class ChunkParser {
         }
         if (frames == MALFORMED) {
             problems.malformed(chunk, lineNo, text(b, p, end));
-            return eol + 1;
+            return;
+        }
+        int n = frames.length;
+        if (n > 0 && frames[n - 1] == SKIP_MARK) {
+            skipRemaining = true;
+            n--;
         }
         // The line's frames are root-most first; the sample is collected leaf first.
-        for (int i = frames.length - 1; i >= 0; i--) {
+        for (int i = n - 1; i >= 0; i--) {
             if (depth == leafFirst.length) {
                 leafFirst = java.util.Arrays.copyOf(leafFirst, depth * 2);
             }
             leafFirst[depth++] = frames[i];
         }
-        return eol + 1;
     }
 
-    /** Splits a new stack line into address, symbol and dso: "  ADDR SYMBOL+OFF (DSO)". */
+    /**
+     * Splits a new stack line into address, symbol and dso: "  ADDR SYMBOL+OFF (DSO)". The dso is
+     * the parenthesised group that ends the line, found by matching parentheses from the end, so
+     * "(/tmp/my dir/spin prog)" and "(/usr/bin/x (deleted))" are one dso each; inferno takes the
+     * last space-separated word and drops such frames. A line without "(DSO)" (-F ip,sym) is not
+     * a frame line, as for inferno.
+     */
     private int[] decodeLine(byte[] b, int p, int end) {
         int s = p;
         while (s < end && (b[s] == ' ' || b[s] == '\t')) {
             s++;
         }
-        int pcEnd = s;
-        while (pcEnd < end && b[pcEnd] != ' ') {
-            pcEnd++;
+        int pcEnd = SampleHeader.indexOf(b, s, end, (byte) ' ');
+        if (pcEnd < 0 || b[end - 1] != ')') {
+            return isSourceLine(b, s, end) ? SOURCE_LINE : MALFORMED;
         }
-        int lastSpace = lastIndexOf(b, pcEnd + 1, end, (byte) ' ');
-        if (pcEnd >= end || lastSpace < 0 || end - lastSpace < 3) {
+        int open = dsoStart(b, pcEnd + 1, end);
+        if (open < 0) {
             return MALFORMED;
         }
-        return decode(b, s, pcEnd, lastSpace, end);
+        return decode(b, s, pcEnd, open, end);
     }
 
-    private int[] decode(byte[] b, int s, int pcEnd, int lastSpace, int end) {
+    /** Index of the "(" opening the dso that ends {@code b[from, end)}, which follows a space; or -1. */
+    private static int dsoStart(byte[] b, int from, int end) {
+        int depth = 0;
+        for (int i = end - 1; i >= from; i--) {
+            if (b[i] == ')') {
+                depth++;
+            } else if (b[i] == '(' && --depth == 0) {
+                if (i - 1 >= from && b[i - 1] == ' ') {
+                    return i;
+                }
+                break;
+            }
+        }
+        // Unbalanced: inferno's rule, the last word if it is parenthesised.
+        int space = SampleHeader.lastIndexOf(b, from, end, (byte) ' ');
+        return space >= 0 && b[space + 1] == '(' ? space + 1 : -1;
+    }
+
+    /**
+     * What {@code -F +srcline} prints under a frame, one word: "  dl-load.c:1379", "  ??:0",
+     * "  [kernel.kallsyms][ffffffff8225fd19]".
+     */
+    static boolean isSourceLine(byte[] b, int s, int end) {
+        if (end <= s || SampleHeader.indexOf(b, s, end, (byte) ' ') >= 0) {
+            return false;
+        }
+        if (b[end - 1] == ']') {
+            return b[s] == '[';
+        }
+        int colon = SampleHeader.lastIndexOf(b, s, end, (byte) ':');
+        if (colon <= s || colon == end - 1) {
+            return false;
+        }
+        for (int i = colon + 1; i < end; i++) {
+            if ((b[i] < '0' || b[i] > '9') && b[i] != '?') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int[] decode(byte[] b, int s, int pcEnd, int open, int end) {
         String pc = text(b, s, pcEnd);
-        String module = text(b, lastSpace + 2, end - 1);
-        String rawfunc = text(b, pcEnd + 1, lastSpace).strip();
+        String module = text(b, open + 1, end - 1);
+        String rawfunc = text(b, pcEnd + 1, open - 1).strip();
         if (rawfunc.isEmpty()) {
             rawfunc = " ";
         }
@@ -244,37 +333,35 @@ final class ChunkParser {
         if (decoded.isEmpty()) {
             return NO_FRAMES;
         }
-        int[] ids = new int[decoded.size()];
-        for (int i = 0; i < ids.length; i++) {
+        String func = SymbolTidy.stripOffset(rawfunc);
+        boolean skip = !skipAfter.isEmpty()
+                && (skipAfter.contains(func) || skipAfter.contains(RustLegacyNames.demangle(func)));
+        int[] ids = new int[decoded.size() + (skip ? 1 : 0)];
+        for (int i = 0; i < decoded.size(); i++) {
             ids[i] = intern(decoded.get(i));
+        }
+        if (skip) {
+            ids[ids.length - 1] = SKIP_MARK;
         }
         return ids;
     }
 
+    /** Ends a sample; one with no frames (a stackless event) is not counted, as inferno does. */
     private void afterEvent() {
-        if (inEvent && !skipStack) {
+        if (inEvent && !skipStack && depth > 0) {
             int n = depth;
             if (key.length < n) {
                 key = new int[n * 2];
             }
-            int k = 0;
-            int stop = 0;
-            if (skipAfterId >= 0) {
-                // Keep the frames from the leaf up to the first skip-after function.
-                for (int i = 0; i < n; i++) {
-                    if (leafFirst[i] == skipAfterId) {
-                        stop = n - 1 - i;
-                        break;
-                    }
-                }
+            for (int i = 0; i < n; i++) {
+                key[i] = leafFirst[n - 1 - i];
             }
-            for (int i = n - 1 - stop; i >= 0; i--) {
-                key[k++] = leafFirst[i];
-            }
-            stacks.add(root, key, k, period, 1);
+            // A stack cut by --skip-after starts at that function: the comm goes too (inferno).
+            stacks.add(skipRemaining ? noRootId : root, key, n, period, 1);
         }
         inEvent = false;
         skipStack = false;
+        skipRemaining = false;
         depth = 0;
     }
 
@@ -288,13 +375,11 @@ final class ChunkParser {
         return id;
     }
 
-    private static int lastIndexOf(byte[] b, int from, int to, byte c) {
-        for (int i = to - 1; i >= from; i--) {
-            if (b[i] == c) {
-                return i;
-            }
+    private static int skipIndent(byte[] b, int s, int end) {
+        while (s < end && (b[s] == ' ' || b[s] == '\t')) {
+            s++;
         }
-        return -1;
+        return s;
     }
 
     static String text(byte[] b, int from, int to) {

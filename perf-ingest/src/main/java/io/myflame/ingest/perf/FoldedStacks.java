@@ -25,7 +25,7 @@ public final class FoldedStacks {
     FoldedStacks(FrameTable names, StackMap stacks, String event, List<String> warnings) {
         this.names = names;
         this.stacks = stacks;
-        this.event = event;
+        this.event = event == null || event.isEmpty() ? null : event;
         this.warnings = List.copyOf(warnings);
     }
 
@@ -51,9 +51,17 @@ public final class FoldedStacks {
         StringBuilder sb = new StringBuilder();
         stacks.forEach((i, root, frames, weight, count) -> {
             sb.setLength(0);
-            sb.append(names.name(root));
-            for (int f : frames) {
-                sb.append(';').append(names.name(f));
+            String rootName = names.name(root);
+            // A stack cut by --skip-after has no comm frame.
+            boolean noRoot = rootName.equals(ChunkParser.NO_ROOT);
+            if (!noRoot) {
+                sb.append(rootName);
+            }
+            for (int j = 0; j < frames.length; j++) {
+                if (j > 0 || !noRoot) {
+                    sb.append(';');
+                }
+                sb.append(names.name(frames[j]));
             }
             keys.add(sb.toString());
             weights.add(weight);

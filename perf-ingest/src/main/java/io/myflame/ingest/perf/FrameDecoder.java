@@ -1,7 +1,5 @@
 package io.myflame.ingest.perf;
 
-import io.myflame.core.model.RustLegacyNames;
-import io.myflame.core.model.SymbolTidy;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,8 +26,9 @@ final class FrameDecoder {
     /** Frame names for one line, root-most first; empty when the line is to be skipped. */
     List<String> decode(String pc, String rawfunc, String module, boolean tidyJava) {
         String func = SymbolTidy.stripOffset(rawfunc);
-        // perf prints the process name in parentheses for some frames; the tools skip them.
-        if (func.startsWith("(")) {
+        // perf prints the process name in parentheses for some frames; the peers skip every
+        // frame starting with "(", which also loses "(anonymous namespace)::f" — analysis keeps those.
+        if (func.startsWith("(") && !(options.keepAnonymousNamespace() && func.startsWith("(anonymous namespace)"))) {
             return List.of();
         }
         List<String> out = new ArrayList<>(1);
@@ -40,18 +39,46 @@ final class FrameDecoder {
                 name = name.substring(1);
             }
             if (!out.isEmpty()) {
-                if (!name.endsWith("_[i]")) {
+                if (!name.contains("_[i]")) {
                     name += "_[i]";
                 }
-            } else if (options.annotateKernel() && (module.startsWith("[") || module.endsWith("vmlinux"))
-                    && !module.equals("[unknown]")) {
+            } else if (options.annotateKernel() && isKernel(module)) {
                 name += "_[k]";
-            } else if (options.annotateJit() && module.startsWith("/tmp/perf-") && module.endsWith(".map")) {
+            } else if (options.annotateJit() && isJit(module) && !name.contains("_[j]")) {
                 name += "_[j]";
             }
             out.add(name);
         }
         return out;
+    }
+
+    /**
+     * Kernel code: "([kernel.kallsyms])", "([nf_conntrack_ipv4])", a module file
+     * "(/lib/modules/6.1.0/kernel/fs/ext4/ext4.ko)" or a vmlinux image, versioned or not
+     * "(/usr/lib/debug/boot/vmlinux-5.4.14-cloudflare-2020.1.11)".
+     */
+    static boolean isKernel(String module) {
+        return (module.startsWith("[") || module.endsWith(".ko") || isVmlinux(module)) && !module.equals("[unknown]");
+    }
+
+    private static boolean isVmlinux(String module) {
+        int at = module.lastIndexOf("vmlinux");
+        if (at < 0) {
+            return false;
+        }
+        for (int i = at; i < module.length(); i++) {
+            char c = module.charAt(i);
+            if (!(c < 128 && Character.isLetterOrDigit(c)) && c != '-' && c != '.' && c != '_') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** JIT code: a perf map "(/tmp/perf-19982.map)" or a perf inject --jit image "(/tmp/jitted-31714-4145673320.so)". */
+    static boolean isJit(String module) {
+        return (module.startsWith("/tmp/perf-") && module.endsWith(".map"))
+                || (module.contains("/jitted-") && module.endsWith(".so"));
     }
 
     /**

@@ -56,6 +56,7 @@ public final class PerfScriptReader {
         byte[] block = new byte[blockSize];
         int filled = readFully(in, block, 0);
         String event = options.eventFilter() != null ? options.eventFilter() : firstEvent(block, filled);
+        boolean oneLineSamples = firstSampleOnOneLine(block, filled);
         Workers workers = new Workers(threads, options, event);
         int seq = 0;
         int carry = 0;
@@ -63,7 +64,7 @@ public final class PerfScriptReader {
         try {
             while (true) {
                 int len = filled;
-                int cut = eof ? len : sampleBoundary(block, len);
+                int cut = eof ? len : sampleBoundary(block, len, oneLineSamples);
                 if (cut < 0) {
                     if (block.length >= MAX_BLOCK) {
                         cut = lastNewline(block, len);
@@ -93,8 +94,15 @@ public final class PerfScriptReader {
         return workers.merge(source, event);
     }
 
-    /** The first sample's event, which is the only one kept unless the user names another. */
+    /**
+     * The first sample's event, which is the only one kept unless the user names another: the
+     * event of the first header line (a line after a blank one) that is a sample, not a
+     * {@code PERF_RECORD_*} record. Empty when that header has no event
+     * ({@code perf script -F comm,pid,tid,time,ip,sym,dso}); null when there is no header at all.
+     */
     static String firstEvent(byte[] b, int len) {
+        SampleHeader header = new SampleHeader();
+        boolean inEvent = false;
         int p = 0;
         while (p < len) {
             int eol = ByteScan.indexOfNewline(b, p, len);
@@ -102,13 +110,15 @@ public final class PerfScriptReader {
             while (end > p && (b[end - 1] == ' ' || b[end - 1] == '\t' || b[end - 1] == '\r')) {
                 end--;
             }
-            if (end > p && b[p] != '#' && b[end - 1] == ':') {
-                int sp = end - 1;
-                while (sp > p && b[sp - 1] != ' ') {
-                    sp--;
-                }
-                if (sp > p) {
-                    return new String(b, sp, end - 1 - sp, StandardCharsets.ISO_8859_1);
+            if (end == p) {
+                inEvent = false;
+            } else if (b[p] != '#' && !inEvent) {
+                if (header.parse(b, p, end) && !header.record) {
+                    if (header.hasEvent) {
+                        return new String(b, header.eventStart, header.eventEnd - header.eventStart,
+                                StandardCharsets.ISO_8859_1);
+                    }
+                    inEvent = true;
                 }
             }
             p = eol + 1;
@@ -116,14 +126,44 @@ public final class PerfScriptReader {
         return null;
     }
 
-    /** Index just after the last blank line ("\n\n") in the block, or -1. */
-    private static int sampleBoundary(byte[] b, int len) {
+    /**
+     * Index just after the last blank line ("\n\n") in the block; failing that, when samples
+     * are one line each (perf recorded without -g prints no blank lines), after the last newline;
+     * or -1.
+     */
+    static int sampleBoundary(byte[] b, int len, boolean oneLineSamples) {
         for (int i = len - 1; i > 0; i--) {
             if (b[i] == '\n' && b[i - 1] == '\n') {
                 return i + 1;
             }
         }
+        for (int i = len - 1; oneLineSamples && i >= 0; i--) {
+            if (b[i] == '\n') {
+                return i + 1;
+            }
+        }
         return -1;
+    }
+
+    /**
+     * Whether the first sample header carries its frame
+     * ("spin  7950   326.999272:    2004008 cpu-clock:ppp:      55937c473231 leaf+0x52 (/tmp/spin)").
+     */
+    static boolean firstSampleOnOneLine(byte[] b, int len) {
+        SampleHeader header = new SampleHeader();
+        int p = 0;
+        while (p < len) {
+            int eol = ByteScan.indexOfNewline(b, p, len);
+            int end = eol;
+            while (end > p && (b[end - 1] == ' ' || b[end - 1] == '\t' || b[end - 1] == '\r')) {
+                end--;
+            }
+            if (end > p && b[p] != '#' && header.parse(b, p, end) && !header.record) {
+                return header.stackStart >= 0;
+            }
+            p = eol + 1;
+        }
+        return false;
     }
 
     private static int lastNewline(byte[] b, int len) {

@@ -33,7 +33,7 @@ class CompatSuiteTest {
         };
         boolean kernel = option.equals("kernel") || option.equals("all");
         boolean jit = option.equals("jit") || option.equals("all");
-        return new FoldOptions(root, kernel, jit, option.equals("addrs"), null, null);
+        return new FoldOptions(root, kernel, jit, option.equals("addrs"), null, java.util.List.of(), false);
     }
 
     @TestFactory

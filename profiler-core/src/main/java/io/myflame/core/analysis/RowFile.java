@@ -40,6 +40,10 @@ public final class RowFile {
         int lineNo = 0;
         while ((line = reader.readLine()) != null) {
             lineNo++;
+            if (lineNo == 1 && line.startsWith("\uFEFF")) {
+                // Windows editors start UTF-8 files with a byte order mark; it is not part of a name.
+                line = line.substring(1);
+            }
             String text = line.strip();
             if (text.isEmpty() || text.startsWith("#")) {
                 continue;

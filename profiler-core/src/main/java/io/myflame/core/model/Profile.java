@@ -144,6 +144,10 @@ public final class Profile {
                 w[i] = weight;
                 s[i] = count;
             });
+            long total = 0;
+            for (long x : w) {
+                total = WeightOverflow.add(total, x);
+            }
             return new Profile(frames, threads, threadOf, st, w, s, info);
         }
     }

@@ -1,0 +1,279 @@
+package io.myflame.recorder;
+
+import io.myflame.recorder.capture.CaptureMetadata;
+import io.myflame.recorder.server.ErrorLogTail;
+import io.myflame.recorder.process.ExternalCommand;
+import io.myflame.recorder.capture.HostInfo;
+import io.myflame.recorder.capture.ServerVariables;
+import io.myflame.recorder.check.SampleChecks;
+import io.myflame.recorder.check.WindowChecks;
+import io.myflame.recorder.process.LineTee;
+import io.myflame.recorder.perf.PerfCapture;
+import io.myflame.recorder.perf.PerfRecording;
+import io.myflame.recorder.perf.PerfSettings;
+import io.myflame.recorder.server.Server;
+import io.myflame.recorder.counters.StatusCounters;
+import io.myflame.recorder.workload.Sysbench;
+import io.myflame.recorder.workload.SysbenchResults;
+import io.myflame.recorder.server.ThrowawayServer;
+import io.myflame.recorder.workload.Workload;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.regex.Matcher;
+
+/**
+ * One measured run on a {@link Session}: warm-up, counters before, perf attached, the measured
+ * sysbench run, perf stopped, counters after, then the capture directory: capture.json,
+ * perf.data, stacks.folded, sysbench output and status snapshots. A run that goes wrong (the
+ * server dies, sysbench fails, Ctrl-C) still leaves capture.json, marked incomplete with the reason.
+ */
+public final class Measurement {
+    private final Session session;
+    /** The full SHOW GLOBAL VARIABLES of the server, taken before the window. */
+    static final String VARIABLES = "variables.txt";
+
+    private Workload workload;
+    private final PerfSettings perf;
+    private final Path out;
+    private final CaptureMetadata meta = new CaptureMetadata();
+    private PerfRecording recording;
+
+    /** @param perf how to sample, or null to run the workload without perf */
+    public Measurement(Session session, Workload workload, PerfSettings perf, Path out) {
+        this.session = session;
+        this.workload = workload;
+        this.perf = perf;
+        this.out = out;
+    }
+
+    /** Runs and writes the capture; a failure is thrown after capture.json says what happened. */
+    public SysbenchResults run() throws RecordException {
+        session.onAbort(() -> finishIncomplete(session.abortReason()));
+        try {
+            return measure();
+        } catch (RecordException e) {
+            finishIncomplete(e.getMessage());
+            throw e;
+        } finally {
+            if (recording != null && recording.alive()) {
+                recording.stop();
+            }
+            session.onAbort(null);
+        }
+    }
+
+    private SysbenchResults measure() throws RecordException {
+        Progress progress = session.progress();
+        describe();
+        if (perf != null) {
+            PerfRecording.check(perf, session.server().pid());
+        }
+        ServerVariables variables = beforeWindow();
+        Map<String, String> before = StatusCounters.snapshot(session.client());
+        writeStatus(before, "status-before.txt");
+        if (perf != null) {
+            Path data = out.resolve("perf.data");
+            recording = PerfRecording.start(perf, session.server().pid(), data, session.children());
+            meta.perf().put("command", recording.command().display());
+            progress.phase("perf attached to pid " + session.server().pid() + ": " + recording.command().display());
+        }
+        String output = runSysbench("measured run", workload.seconds(), out.resolve("sysbench.txt"), true);
+        if (recording != null) {
+            recording.stop();
+        }
+        SysbenchResults results = SysbenchResults.parse(output);
+        meta.results(results);
+        Map<String, String> after = StatusCounters.snapshot(session.client());
+        writeStatus(after, "status-after.txt");
+        Map<String, Long> deltas = StatusCounters.deltas(before, after);
+        meta.counters(deltas, StatusCounters.perTransaction(deltas, results.transactions()));
+        WindowChecks.run(workload, before, after, results.transactions(),
+                variables.get("innodb_buffer_pool_size"), meta, progress);
+        ranOutOfRows(output);
+        if (recording != null) {
+            new PerfCapture(recording, meta, session, out).finish();
+            checkSamples(variables);
+        }
+        write();
+        return results;
+    }
+
+    /** Warm-up, rows for the whole window, tables in the cache, and the variables the window runs with. */
+    private ServerVariables beforeWindow() throws RecordException {
+        double warmupTps = Double.NaN;
+        if (workload.warmup() > 0) {
+            warmupTps = SysbenchResults.parse(runSysbench("warm-up", workload.warmup(),
+                    out.resolve("sysbench-warmup.txt"), false)).tps();
+        }
+        int asked = workload.tableSize();
+        workload = new RowSupply(session, out).beforeMeasuredRun(workload, warmupTps);
+        if (workload.tableSize() != asked) {
+            meta.workload().put("table_size", workload.tableSize());
+            meta.workload().put("table_size_requested", asked);
+        }
+        ServerVariables variables = ServerVariables.snapshot(session.client());
+        writeStatus(variables.all(), VARIABLES);
+        variables.describe(meta.server());
+        return variables;
+    }
+
+    private void checkSamples(ServerVariables variables) {
+        ObjectNode p = meta.perf();
+        SampleChecks.cpu(p.path("samples").asLong(-1), p.path("frequency").asLong(0), p.path("duration_s").asDouble(0),
+                workload.threads(), variables.durability(), meta, session.progress());
+        SampleChecks.symbols(out.resolve(PerfCapture.FOLDED), session.server().binary(), meta, session.progress());
+    }
+
+    /** myflame's delete script says when a thread passed the table's last row. */
+    private void ranOutOfRows(String sysbenchOutput) {
+        long threads = sysbenchOutput.lines().filter(l -> l.startsWith("myflame: thread ")).count();
+        if (threads > 0) {
+            String w = threads + " sysbench thread(s) ran out of rows to delete before the window ended: the "
+                    + "measured rate outran the warm-up's by more than " + RowSupply.MARGIN + "x; give a longer "
+                    + "--warmup or a bigger --table-size";
+            meta.warn(w);
+            session.progress().warn(w);
+        }
+    }
+
+    private void describe() {
+        session.describeServer(meta.server());
+        meta.host(HostInfo.current());
+        ObjectNode w = meta.workload();
+        w.put("name", workload.name());
+        w.put("description", workload.describe());
+        session.progress().phase("workload: " + workload.describe());
+        if (workload.rowWork() != null) {
+            w.put("row_work", workload.rowWork().verb());
+        }
+        w.put("tables", workload.tables());
+        w.put("table_size", workload.tableSize());
+        w.put("threads", workload.threads());
+        w.put("time_s", workload.seconds());
+        w.put("warmup_s", workload.warmup());
+        w.put("rand_type", workload.randType());
+        w.put("storage_engine", workload.storageEngine());
+        w.put("sysbench_version", session.sysbench().version());
+        if (perf != null) {
+            ObjectNode p = meta.perf();
+            p.put("requested_event", perf.event());
+            p.put("call_graph", perf.callGraph());
+        }
+    }
+
+    /** Runs sysbench {@code run} for {@code seconds}, watching the server; returns its output. */
+    private String runSysbench(String phase, int seconds, Path log, boolean measured) throws RecordException {
+        Server server = session.server();
+        Path secrets = Sysbench.secretsFile(server.endpoint(), out);
+        ExternalCommand cmd = session.sysbench().command(workload, server.endpoint(), "run", seconds,
+                workload.threads(), secrets);
+        if (measured) {
+            meta.workload().put("command", cmd.display());
+        }
+        session.progress().phase(phase + ": " + seconds + " s, " + workload.threads() + " thread(s): " + cmd.display());
+        try (OutputStream file = Files.newOutputStream(log)) {
+            LineTee tee = new LineTee(file, line -> live(phase, seconds, line));
+            ExternalCommand.Running p = cmd.start(session.children(), tee, tee);
+            watch(p, measured);
+            if (p.exitCode() != 0) {
+                // sysbench often notices a dead server before we do: say which of the two failed.
+                ThrowawayServer.sleep(500);
+                if (!server.alive()) {
+                    throw serverDied(measured);
+                }
+                throw new RecordException("sysbench " + phase + " failed (exit " + p.exitCode() + "): "
+                        + String.join(" / ", Session.tail(Files.readString(log), 2)) + " (see " + log + ")");
+            }
+            return Files.readString(log);
+        } catch (IOException e) {
+            throw new RecordException("cannot write " + log + ": " + e.getMessage());
+        } finally {
+            Session.deleteQuietly(secrets);
+        }
+    }
+
+    /** Waits for sysbench while checking that the server and perf are still there. */
+    private void watch(ExternalCommand.Running sysbench, boolean measured) throws RecordException {
+        Server server = session.server();
+        try {
+            while (!sysbench.waitFor(200)) {
+                if (!server.alive()) {
+                    ThrowawayServer.sleep(300);
+                    sysbench.stop(2_000);
+                    throw serverDied(measured);
+                }
+                if (measured && recording != null && !recording.alive()) {
+                    sysbench.stop(2_000);
+                    throw new RecordException("perf record stopped during the measured run: "
+                            + recording.stderrText().strip());
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            sysbench.stop(2_000);
+            throw new RecordException("interrupted");
+        }
+    }
+
+    private RecordException serverDied(boolean measured) {
+        return new RecordException("the server died during the " + (measured ? "measured run" : "warm-up")
+                + " (" + session.server().deathReason() + ")" + errorLogHint());
+    }
+
+    private String errorLogHint() {
+        if (session.server() instanceof ThrowawayServer t) {
+            Path copy = out.resolve("server-error.log");
+            t.saveErrorLog(copy);
+            return ": " + ErrorLogTail.of(copy);
+        }
+        return "";
+    }
+
+    private void live(String phase, int total, String line) {
+        Matcher m = SysbenchResults.LIVE.matcher(line);
+        if (m.find()) {
+            session.progress().live(phase, Double.parseDouble(m.group(1)), total,
+                    Double.parseDouble(m.group(2)), Double.parseDouble(m.group(3)));
+        }
+    }
+
+    private void writeStatus(Map<String, String> status, String name) throws RecordException {
+        try {
+            StatusCounters.write(status, out.resolve(name));
+        } catch (IOException e) {
+            throw new RecordException("cannot write " + out.resolve(name) + ": " + e.getMessage());
+        }
+    }
+
+    private void write() throws RecordException {
+        session.server().saveErrorLog(out.resolve("server-error.log"));
+        try {
+            meta.write(out);
+        } catch (IOException e) {
+            throw new RecordException("cannot write " + out.resolve("capture.json") + ": " + e.getMessage());
+        }
+    }
+
+    /** Marks the capture incomplete and writes what is known; never throws. */
+    private synchronized void finishIncomplete(String reason) {
+        if (recording != null && recording.alive()) {
+            recording.stop();
+        }
+        meta.incomplete(reason == null ? "unknown" : reason);
+        try {
+            session.server().saveErrorLog(out.resolve("server-error.log"));
+            meta.write(out);
+        } catch (IOException | RuntimeException e) {
+            // the error that brought us here is what the user needs to see
+        }
+    }
+
+    public CaptureMetadata metadata() {
+        return meta;
+    }
+}

@@ -1,0 +1,190 @@
+package io.myflame.recorder;
+
+import io.myflame.recorder.capture.CaptureMetadata;
+import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.perf.ElfBuildId;
+import io.myflame.recorder.process.ExternalCommand;
+import io.myflame.recorder.server.Server;
+import io.myflame.recorder.server.ServerChoice;
+import io.myflame.recorder.server.ServerOption;
+import io.myflame.recorder.server.SqlClient;
+import io.myflame.recorder.workload.Sysbench;
+import io.myflame.recorder.workload.Workload;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A server ready for workloads: started or connected, with its client, sysbench and the facts that
+ * go into every capture (version, binary, build-id). Closing it stops every process it started —
+ * on success, on failure and, through a shutdown hook, on Ctrl-C.
+ */
+public final class Session implements AutoCloseable {
+    private final ChildProcesses children = new ChildProcesses();
+    private final Progress progress;
+    private final ServerChoice choice;
+    private final Thread hook;
+    private volatile String abortReason;
+    private volatile Runnable onAbort = () -> { };
+    private Server server;
+    private SqlClient client;
+    private Sysbench sysbench;
+    private String version;
+
+    private Session(ServerChoice choice, Progress progress) {
+        this.choice = choice;
+        this.progress = progress;
+        this.hook = new Thread(this::interrupted, "myflame-record-shutdown");
+    }
+
+    /** Starts (or connects to) the server; every process started is stopped by {@link #close()} or Ctrl-C. */
+    public static Session open(ServerChoice choice, Progress progress) throws RecordException {
+        Session s = new Session(choice, progress);
+        Runtime.getRuntime().addShutdownHook(s.hook);
+        try {
+            s.sysbench = Sysbench.find(s.children);
+            s.server = choice.open(s.children, progress);
+            s.client = new SqlClient(SqlClient.findClient(s.server.basedir(), s.children), s.server.endpoint(), s.children);
+            s.version = s.client.value("SELECT VERSION()");
+            return s;
+        } catch (RecordException | RuntimeException e) {
+            s.close();
+            throw e;
+        }
+    }
+
+    public ChildProcesses children() {
+        return children;
+    }
+
+    public Progress progress() {
+        return progress;
+    }
+
+    public Server server() {
+        return server;
+    }
+
+    public SqlClient client() {
+        return client;
+    }
+
+    public Sysbench sysbench() {
+        return sysbench;
+    }
+
+    public String version() {
+        return version;
+    }
+
+    /** Why the session was cut short (Ctrl-C), or null. */
+    public String abortReason() {
+        return abortReason;
+    }
+
+    /** What to do, besides stopping processes, when the user interrupts: mark the capture incomplete. */
+    void onAbort(Runnable r) {
+        onAbort = r == null ? () -> { } : r;
+    }
+
+    /** Fills the server section of capture.json. */
+    public void describeServer(ObjectNode n) {
+        n.put("version", version);
+        n.put("binary", server.binary());
+        n.put("build_id", server.binary() == null ? null : ElfBuildId.of(Path.of(server.binary())));
+        n.put("pid", server.pid());
+        n.put("source", choice.describe());
+        n.put("throwaway", choice.throwaway());
+        CaptureMetadata.putStrings(n, "options", choice.options().stream().map(ServerOption::toString).toList());
+    }
+
+    /**
+     * Creates the sbtest tables unless they exist ({@code reprepare} drops and recreates them).
+     *
+     * @return true when tables were (re)created
+     */
+    public boolean prepare(Workload w, boolean reprepare, Path logDir) throws RecordException {
+        client.query("CREATE DATABASE IF NOT EXISTS " + Workload.DATABASE);
+        String engineClause = w.storageEngine() == null ? "" : " AND LOWER(engine) = LOWER('" + w.storageEngine().replace("'", "") + "')";
+        String n = client.value("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = '"
+                + Workload.DATABASE + "' AND table_name REGEXP '^sbtest[0-9]+$'" + engineClause);
+        boolean present = n != null && Integer.parseInt(n) >= w.tables();
+        if (present && !reprepare) {
+            progress.phase("prepare: " + w.tables() + " sbtest table(s) exist, skipped (--reprepare forces)");
+            return false;
+        }
+        Path secrets = Sysbench.secretsFile(server.endpoint(), logDir);
+        try {
+            if (present || Integer.parseInt(n == null ? "0" : n) > 0) {
+                runPhase(w, "cleanup", secrets, logDir.resolve("sysbench-cleanup.txt"));
+            }
+            progress.phase("prepare: " + w.tables() + " table(s) of " + w.tableSize() + " rows");
+            runPhase(w, "prepare", secrets, logDir.resolve("sysbench-prepare.txt"));
+            return true;
+        } finally {
+            deleteQuietly(secrets);
+        }
+    }
+
+    private void runPhase(Workload w, String phase, Path secrets, Path log) throws RecordException {
+        ExternalCommand c = sysbench.command(w, server.endpoint(), phase, 0, Math.min(w.threads(), 8), secrets);
+        ExternalCommand.Result r = c.run(children, Duration.ofHours(2));
+        try {
+            Files.writeString(log, "$ " + c.display() + "\n" + r.stdout() + r.stderr());
+        } catch (java.io.IOException e) {
+            // the log is for diagnosis only
+        }
+        if (r.exit() != 0) {
+            throw new RecordException("sysbench " + phase + " failed: " + r.said() + " (see " + log + ")");
+        }
+    }
+
+    static void deleteQuietly(Path p) {
+        if (p != null) {
+            try {
+                Files.deleteIfExists(p);
+            } catch (java.io.IOException e) {
+                // a temp file in the capture directory; harmless if it stays
+            }
+        }
+    }
+
+    /** The shutdown hook: the user pressed Ctrl-C (or the JVM is going down) while we run. */
+    private void interrupted() {
+        abortReason = "interrupted (Ctrl-C or SIGTERM) before the recording finished";
+        progress.warn("interrupted: stopping sysbench, perf and the server");
+        stopEverything();
+        onAbort.run();
+        System.err.flush();
+        // A signal would exit with 130; the contract is exit 1 for a recording that did not complete.
+        Runtime.getRuntime().halt(1);
+    }
+
+    private void stopEverything() {
+        children.stopAll(60_000);
+        if (server != null) {
+            server.close();
+        }
+        if (sysbench != null) {
+            sysbench.close();
+        }
+    }
+
+    @Override
+    public void close() {
+        stopEverything();
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // already shutting down: the hook is running or has run
+        }
+    }
+
+    static List<String> tail(String s, int n) {
+        List<String> lines = s.lines().filter(l -> !l.isBlank()).toList();
+        return lines.subList(Math.max(0, lines.size() - n), lines.size());
+    }
+}

@@ -1,0 +1,75 @@
+package io.myflame.recorder.perf;
+
+import io.myflame.recorder.RecordException;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Whether this user may attach perf to a process, and what to do when not: the kernel's
+ * {@code perf_event_paranoid} level and the owner of the target process decide.
+ */
+public final class PerfPermissions {
+    static final Path PARANOID = Path.of("/proc/sys/kernel/perf_event_paranoid");
+
+    private PerfPermissions() {
+    }
+
+    /** Fails early when we are not root and the target belongs to someone else. */
+    static void check(long pid) throws RecordException {
+        if (isRoot()) {
+            return;
+        }
+        try {
+            String owner = Files.getOwner(Path.of("/proc/" + pid)).getName();
+            String me = System.getProperty("user.name");
+            if (!owner.equals(me)) {
+                throw new RecordException("no permission to attach perf to pid " + pid + ": it runs as " + owner
+                        + ", we run as " + me + " — run myflame as root (sudo) or as " + owner);
+            }
+        } catch (IOException e) {
+            throw new RecordException("no process " + pid + " to attach perf to");
+        }
+        int level = paranoid();
+        if (level > 2) {
+            throw new RecordException("perf_event_paranoid is " + level + ", which forbids perf for non-root users: "
+                    + "run 'sudo sysctl kernel.perf_event_paranoid=1' or run myflame as root");
+        }
+    }
+
+    /** Turns what a perf that quit at once said into a message with the fix. */
+    static RecordException explain(String perfSaid, long pid, int exit) {
+        String said = perfSaid.lines().map(String::strip).filter(l -> !l.isEmpty()).limit(2)
+                .reduce((a, b) -> a + " / " + b).orElse("exit " + exit);
+        if (perfSaid.contains("perf_event_paranoid")) {
+            return new RecordException("perf may not sample here (perf_event_paranoid is " + paranoid()
+                    + "): run 'sudo sysctl kernel.perf_event_paranoid=1' or run myflame as root");
+        }
+        if (perfSaid.contains("No permission") || perfSaid.contains("Permission denied")
+                || perfSaid.contains("Operation not permitted")) {
+            return new RecordException("no permission to attach perf to pid " + pid
+                    + ": run myflame as root or as the server's user (perf says: " + said + ")");
+        }
+        if (perfSaid.contains("No such process") || perfSaid.contains("not exist")) {
+            return new RecordException("the server (pid " + pid + ") is gone: perf could not attach");
+        }
+        if (perfSaid.contains("not supported") || perfSaid.contains("event syntax error")) {
+            return new RecordException("perf cannot record that event here: " + said
+                    + " (see 'perf list'; on a VM try --event cpu-clock)");
+        }
+        return new RecordException("perf record stopped at once: " + said);
+    }
+
+    static int paranoid() {
+        try {
+            return Integer.parseInt(Files.readString(PARANOID).strip());
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    static boolean isRoot() {
+        return "root".equals(System.getProperty("user.name"));
+    }
+}

@@ -1,0 +1,114 @@
+package io.myflame.recorder.perf;
+
+import io.myflame.recorder.process.Binaries;
+import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.process.ExternalCommand;
+import io.myflame.recorder.RecordException;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * {@code perf record} attached to the server for the measured window. It is started before the
+ * measured sysbench run and stopped with SIGTERM (perf then writes out its data) right after. A
+ * perf that cannot attach is diagnosed at once, with the fix in the message.
+ */
+public final class PerfRecording {
+    private final PerfSettings settings;
+    private final ExternalCommand command;
+    private final ExternalCommand.Running process;
+    private final ByteArrayOutputStream stderr;
+    private final long startNanos;
+    private long stopNanos;
+
+    private PerfRecording(PerfSettings settings, ExternalCommand command, ExternalCommand.Running process,
+                          ByteArrayOutputStream stderr) {
+        this.settings = settings;
+        this.command = command;
+        this.process = process;
+        this.stderr = stderr;
+        this.startNanos = System.nanoTime();
+    }
+
+    /** Checks that perf exists and may attach to {@code pid}, before anything else is started. */
+    public static String check(PerfSettings settings, long pid) throws RecordException {
+        String perf = settings.perf().contains("/") ? settings.perf() : Binaries.onPath(settings.perf());
+        if (perf == null || !Files.isExecutable(Path.of(perf))) {
+            throw new RecordException("perf is not installed: install it (Debian: apt-get install linux-perf, "
+                    + "Ubuntu: apt-get install linux-tools-$(uname -r)), or give --perf PATH");
+        }
+        PerfPermissions.check(pid);
+        return perf;
+    }
+
+    /** Starts sampling {@code pid} into {@code output}; fails with a clear message when perf quits at once. */
+    public static PerfRecording start(PerfSettings settings, long pid, Path output, ChildProcesses children)
+            throws RecordException {
+        String perf = check(settings, pid);
+        ExternalCommand cmd = ExternalCommand.of(perf).args(settings.recordArgs(pid, output));
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        ExternalCommand.Running p = cmd.start(children, OutputStream.nullOutputStream(), err);
+        PerfRecording r = new PerfRecording(settings, cmd, p, err);
+        try {
+            // perf fails within milliseconds when it cannot open the event; a live perf is attached.
+            if (p.waitFor(700)) {
+                throw PerfPermissions.explain(r.stderrText(), pid, p.exitCode());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            r.stop();
+            throw new RecordException("interrupted while starting perf");
+        }
+        return r;
+    }
+
+    public ExternalCommand command() {
+        return command;
+    }
+
+    public PerfSettings settings() {
+        return settings;
+    }
+
+    public boolean alive() {
+        return process.alive();
+    }
+
+    /** Stops perf (SIGTERM: it flushes and writes the header) and waits for it. */
+    public void stop() {
+        if (stopNanos == 0) {
+            stopNanos = System.nanoTime();
+        }
+        process.stop(60_000);
+    }
+
+    public double durationSeconds() {
+        long end = stopNanos == 0 ? System.nanoTime() : stopNanos;
+        return (end - startNanos) / 1e9;
+    }
+
+    public String stderrText() {
+        synchronized (stderr) {
+            return stderr.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Whether perf wrote a usable file; its own words otherwise. */
+    public void verify(Path output) throws RecordException {
+        try {
+            if (!Files.isRegularFile(output) || Files.size(output) == 0) {
+                throw new RecordException("perf wrote no data to " + output + ": " + firstLine(stderrText()));
+            }
+        } catch (IOException e) {
+            throw new RecordException("cannot read " + output + ": " + e.getMessage());
+        }
+    }
+
+    private static String firstLine(String s) {
+        return s.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("no message");
+    }
+}

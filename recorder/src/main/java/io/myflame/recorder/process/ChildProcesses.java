@@ -1,0 +1,61 @@
+package io.myflame.recorder.process;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.apache.commons.exec.ProcessDestroyer;
+
+/**
+ * Every process a recording starts, so that whatever happens — a failure, Ctrl-C, a dead server —
+ * none is left running. Commons Exec registers each child here when it launches it; stopping asks
+ * politely (SIGTERM) first and kills what is still there after a grace period.
+ */
+public final class ChildProcesses implements ProcessDestroyer {
+    private final Set<Process> live = new LinkedHashSet<>();
+
+    @Override
+    public synchronized boolean add(Process process) {
+        return live.add(process);
+    }
+
+    @Override
+    public synchronized boolean remove(Process process) {
+        return live.remove(process);
+    }
+
+    @Override
+    public synchronized int size() {
+        return live.size();
+    }
+
+    /** Stops every child still running, newest first, each with SIGTERM then SIGKILL. */
+    public void stopAll(long graceMillis) {
+        List<Process> all;
+        synchronized (this) {
+            all = new ArrayList<>(live);
+        }
+        for (int i = all.size() - 1; i >= 0; i--) {
+            stop(all.get(i), graceMillis);
+        }
+    }
+
+    /** SIGTERM, wait up to {@code graceMillis}, then SIGKILL the process and its descendants. */
+    static void stop(Process p, long graceMillis) {
+        if (!p.isAlive()) {
+            return;
+        }
+        p.destroy();
+        try {
+            if (!p.waitFor(graceMillis, TimeUnit.MILLISECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                p.waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}

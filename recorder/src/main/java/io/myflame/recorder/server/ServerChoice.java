@@ -1,0 +1,109 @@
+package io.myflame.recorder.server;
+
+import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.Progress;
+import io.myflame.recorder.RecordException;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Which server a recording runs against: an existing one, a throwaway one from a binary tree,
+ * from a MariaDB release on Maven Central, or from the system's installed server. Immutable;
+ * {@link #defaults()} and the {@code with...} methods build one step by step.
+ *
+ * @param endpoint       connection of an existing server, else null
+ * @param pid            the existing server's pid when given, else null
+ * @param basedir        a binary tree for a throwaway server, else null
+ * @param mariadbVersion a MariaDB release for a throwaway server, else null
+ * @param work           where a throwaway server's data directory is kept (and reused); null = temporary
+ * @param options        server options for a throwaway server
+ */
+public record ServerChoice(Endpoint endpoint, Long pid, Path basedir, String mariadbVersion, Path work,
+                           List<ServerOption> options) {
+
+    public ServerChoice {
+        options = List.copyOf(options);
+        int sources = (endpoint != null ? 1 : 0) + (basedir != null ? 1 : 0) + (mariadbVersion != null ? 1 : 0);
+        if (sources > 1) {
+            throw new IllegalArgumentException("choose one server: --socket/--host, --basedir or --mariadb");
+        }
+        if (endpoint != null && !options.isEmpty()) {
+            throw new IllegalArgumentException("--server-opt applies to servers myflame starts, not to an existing one");
+        }
+    }
+
+    /** A throwaway server from the system's installed mariadbd/mysqld, no options of the user's. */
+    public static ServerChoice defaults() {
+        return new ServerChoice(null, null, null, null, null, List.of());
+    }
+
+    public static ServerChoice system(List<ServerOption> options) {
+        return defaults().withOptions(options);
+    }
+
+    /** An existing server at {@code e}; {@code serverPid} may be null (found from the server). */
+    public ServerChoice withExisting(Endpoint e, Long serverPid) {
+        return new ServerChoice(e, serverPid, basedir, mariadbVersion, work, options);
+    }
+
+    public ServerChoice withBasedir(Path dir) {
+        return new ServerChoice(endpoint, pid, dir, mariadbVersion, work, options);
+    }
+
+    public ServerChoice withMariadb(String version) {
+        return new ServerChoice(endpoint, pid, basedir, version, work, options);
+    }
+
+    public ServerChoice withOptions(List<ServerOption> more) {
+        return new ServerChoice(endpoint, pid, basedir, mariadbVersion, work, more);
+    }
+
+    /**
+     * This choice with {@code defaults} added in front of the user's options, unless the user set the
+     * same variable ({@code --server-opt} overrides any default); an existing server is left as it is.
+     */
+    public ServerChoice withDefaults(List<ServerOption> defaults) {
+        if (!throwaway()) {
+            return this;
+        }
+        return withOptions(ServerDefaults.merge(defaults, options));
+    }
+
+    public ServerChoice withWork(Path w) {
+        return new ServerChoice(endpoint, pid, basedir, mariadbVersion, w, options);
+    }
+
+    public boolean throwaway() {
+        return endpoint == null;
+    }
+
+    /** Starts or connects to the server. */
+    public Server open(ChildProcesses children, Progress progress) throws RecordException {
+        if (endpoint != null) {
+            ExistingServer s = ExistingServer.connect(endpoint, pid, children);
+            progress.phase("existing server at " + endpoint + ", pid " + s.pid());
+            return s;
+        }
+        BinaryTree tree;
+        if (basedir != null) {
+            tree = BinaryTree.of(basedir, children);
+        } else if (mariadbVersion != null) {
+            tree = BinaryTree.of(MariaDbRelease.basedir(mariadbVersion, children, progress), children);
+        } else {
+            tree = BinaryTree.system(children);
+        }
+        return ThrowawayServer.start(tree, options, work, children, progress);
+    }
+
+    /** What a human calls this server: {@code system}, {@code mariadb 10.2.11}, a path or a socket. */
+    public String describe() {
+        if (endpoint != null) {
+            return "existing " + endpoint;
+        }
+        if (basedir != null) {
+            return "basedir " + basedir;
+        }
+        return mariadbVersion != null ? "mariadb " + mariadbVersion : "system";
+    }
+}

@@ -1,0 +1,50 @@
+package io.myflame.recorder.server;
+
+/**
+ * One {@code --server-opt NAME=VALUE}: a server system variable set at startup. {@code log_bin=ON}
+ * and {@code log_bin=OFF} are spelled the way every version understands.
+ */
+public record ServerOption(String name, String value) {
+
+    /** Parses {@code NAME=VALUE} or a bare {@code NAME}. */
+    public static ServerOption parse(String s) {
+        int eq = s.indexOf('=');
+        String name = (eq < 0 ? s : s.substring(0, eq)).strip();
+        if (name.isEmpty() || !name.matches("[A-Za-z0-9_-]+")) {
+            throw new IllegalArgumentException("server option must be NAME=VALUE, not '" + s + "'");
+        }
+        return new ServerOption(name, eq < 0 ? null : s.substring(eq + 1).strip());
+    }
+
+    /** The mysqld command-line argument. */
+    public String argument() {
+        String dashed = name.replace('_', '-');
+        if (dashed.equals("log-bin") && value != null) {
+            // "--log-bin=ON" would name the binlog files "ON.000001"; MySQL 8 needs --skip-log-bin to turn it off.
+            if (isOn(value)) {
+                return "--log-bin=mysql-bin";
+            }
+            if (isOff(value)) {
+                return "--skip-log-bin";
+            }
+        }
+        return value == null ? "--" + dashed : "--" + dashed + "=" + value;
+    }
+
+    public boolean turnsOnBinlog() {
+        return name.replace('-', '_').equals("log_bin") && (value == null || !isOff(value));
+    }
+
+    private static boolean isOn(String v) {
+        return v.equalsIgnoreCase("ON") || v.equals("1") || v.equalsIgnoreCase("TRUE");
+    }
+
+    private static boolean isOff(String v) {
+        return v.equalsIgnoreCase("OFF") || v.equals("0") || v.equalsIgnoreCase("FALSE");
+    }
+
+    @Override
+    public String toString() {
+        return value == null ? name : name + "=" + value;
+    }
+}

@@ -1,0 +1,219 @@
+package io.myflame.recorder.server;
+
+import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.process.ExternalCommand;
+import io.myflame.recorder.Progress;
+import io.myflame.recorder.RecordException;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * A server started for one recording from a {@link BinaryTree}: a fresh data directory, a private
+ * socket and port, no option files read ({@code --no-defaults}). Stopped with SIGTERM (a clean
+ * shutdown) at the end; its scratch directory is removed unless the caller chose to keep it.
+ */
+public final class ThrowawayServer implements Server {
+    private static final Duration STARTUP = Duration.ofMinutes(3);
+
+    private final BinaryTree tree;
+    private final Path scratch;
+    private final boolean keepScratch;
+    private final ChildProcesses children;
+    private ExternalCommand.Running process;
+    private Endpoint endpoint;
+
+    private ThrowawayServer(BinaryTree tree, Path scratch, boolean keepScratch, ChildProcesses children) {
+        this.tree = tree;
+        this.scratch = scratch;
+        this.keepScratch = keepScratch;
+        this.children = children;
+    }
+
+    /**
+     * Initialises (unless {@code work} already holds a data directory), starts and waits for a server.
+     *
+     * @param work where the data directory lives and is kept; null for a temporary one removed at the end
+     */
+    public static ThrowawayServer start(BinaryTree tree, List<ServerOption> options, Path work,
+                                        ChildProcesses children, Progress progress) throws RecordException {
+        Path scratch;
+        try {
+            // /tmp keeps the socket path short: Unix sockets allow ~107 bytes.
+            scratch = work != null ? Files.createDirectories(work.toAbsolutePath())
+                    : Files.createTempDirectory(Path.of("/tmp"), "myflame-");
+        } catch (IOException e) {
+            throw new RecordException("cannot create a directory for the server: " + e.getMessage());
+        }
+        ThrowawayServer s = new ThrowawayServer(tree, scratch, work != null, children);
+        try {
+            s.initialise(progress);
+            s.launch(options, progress);
+            return s;
+        } catch (RecordException | RuntimeException e) {
+            s.close();
+            throw e;
+        }
+    }
+
+    private Path datadir() {
+        return scratch.resolve("data");
+    }
+
+    private void initialise(Progress progress) throws RecordException {
+        if (Files.isDirectory(datadir().resolve("mysql"))) {
+            progress.phase("reusing the data directory " + datadir());
+            return;
+        }
+        progress.phase("initialising a data directory with " + tree.server().getFileName());
+        ExternalCommand init = tree.initCommand(datadir());
+        ExternalCommand.Result r = init.run(children, Duration.ofMinutes(5));
+        writeQuietly(scratch.resolve("install-db.log"), r.stdout() + r.stderr());
+        if (r.exit() != 0 || !Files.isDirectory(datadir().resolve("mysql"))) {
+            throw new RecordException("initialising " + datadir() + " failed: " + r.said()
+                    + " (full output: " + scratch.resolve("install-db.log") + ")");
+        }
+    }
+
+    private void launch(List<ServerOption> options, Progress progress) throws RecordException {
+        int port = FreePort.find();
+        Path socket = scratch.resolve("mysqld.sock");
+        List<String> args = new ArrayList<>(List.of("--no-defaults", "--basedir=" + tree.basedir(),
+                "--datadir=" + datadir(), "--socket=" + socket, "--port=" + port, "--bind-address=127.0.0.1",
+                "--pid-file=" + scratch.resolve("mysqld.pid"), "--log-error=" + errorLog(), "--server-id=1"));
+        if ("root".equals(System.getProperty("user.name"))) {
+            args.add("--user=root");
+        }
+        for (ServerOption o : options) {
+            args.add(o.argument());
+        }
+        ExternalCommand cmd = ExternalCommand.of(tree.server().toString()).args(args)
+                .env("LD_LIBRARY_PATH", tree.libPath());
+        progress.phase("starting " + cmd.display());
+        process = cmd.start(children, OutputStream.nullOutputStream(), OutputStream.nullOutputStream());
+        endpoint = Endpoint.socket(socket.toString(), "root");
+        waitUntilUp(progress);
+    }
+
+    private void waitUntilUp(Progress progress) throws RecordException {
+        SqlClient client = new SqlClient(SqlClient.findClient(tree.basedir(), children), endpoint, children);
+        long deadline = System.nanoTime() + STARTUP.toNanos();
+        String lastError = "";
+        while (System.nanoTime() < deadline) {
+            if (!process.alive()) {
+                throw new RecordException("the server exited during startup (" + deathReason() + "): "
+                        + ErrorLogTail.of(errorLog()));
+            }
+            if (Files.exists(Path.of(endpoint.socket()))) {
+                ExternalCommand.Result r = client.attempt("SELECT 1");
+                if (r.exit() == 0) {
+                    progress.phase("server up: pid " + process.pid() + ", socket " + endpoint.socket());
+                    return;
+                }
+                lastError = " (last attempt: " + r.said() + ")";
+            }
+            sleep(250);
+        }
+        throw new RecordException("the server did not accept connections within " + STARTUP.toMinutes()
+                + " min" + lastError + ": " + ErrorLogTail.of(errorLog()));
+    }
+
+    public Path errorLog() {
+        return scratch.resolve("error.log");
+    }
+
+    public BinaryTree tree() {
+        return tree;
+    }
+
+    @Override
+    public Endpoint endpoint() {
+        return endpoint;
+    }
+
+    @Override
+    public long pid() {
+        return process.pid();
+    }
+
+    @Override
+    public boolean alive() {
+        return process != null && process.alive();
+    }
+
+    @Override
+    public String binary() {
+        return tree.server().toString();
+    }
+
+    @Override
+    public Path basedir() {
+        return tree.basedir();
+    }
+
+    @Override
+    public String deathReason() {
+        if (process == null || process.alive()) {
+            return null;
+        }
+        int code = process.exitCode();
+        return code > 128 ? "killed by signal " + (code - 128) : "exit code " + code;
+    }
+
+    @Override
+    public void saveErrorLog(Path target) {
+        try {
+            if (Files.isRegularFile(errorLog())) {
+                Files.copy(errorLog(), target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            // the log is a convenience; the capture is still valid without it
+        }
+    }
+
+    @Override
+    public void close() {
+        if (process != null && process.alive()) {
+            process.stop(120_000);
+        }
+        if (!keepScratch) {
+            deleteTree(scratch);
+        }
+    }
+
+    static void deleteTree(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // best effort: a left-over temp directory is harmless
+        }
+    }
+
+    private static void writeQuietly(Path p, String s) {
+        try {
+            Files.writeString(p, s);
+        } catch (IOException e) {
+            // diagnostics only
+        }
+    }
+
+    public static void sleep(long millis) throws RecordException {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RecordException("interrupted");
+        }
+    }
+}

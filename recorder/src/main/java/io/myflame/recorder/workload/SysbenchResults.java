@@ -1,0 +1,64 @@
+package io.myflame.recorder.workload;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The summary sysbench 1.0 / 1.1 prints after a run, parsed. Its lines look like
+ * <pre>
+ *     transactions:                        3456   (345.50 per sec.)
+ *     queries:                             6912   (691.00 per sec.)
+ *     ignored errors:                      0      (0.00 per sec.)
+ *     reconnects:                          0      (0.00 per sec.)
+ *          min:                                    0.12
+ *          95th percentile:                        4.03
+ * </pre>
+ * A field sysbench did not print (a run cut short) is -1 / NaN.
+ */
+public record SysbenchResults(long transactions, long queries, double tps, double qps,
+                              double latencyMin, double latencyAvg, double latencyMax, double latencyP95,
+                              long errors, long reconnects, double totalTime) {
+
+    private static final Pattern COUNT = Pattern.compile(
+            "^\\s*(transactions|queries|ignored errors|reconnects):\\s+(\\d+)\\s+\\(([\\d.]+) per sec\\.\\)", Pattern.MULTILINE);
+    private static final Pattern LATENCY = Pattern.compile(
+            "^\\s*(min|avg|max|\\d+(?:th|st|nd|rd) percentile):\\s+([\\d.]+)\\s*$", Pattern.MULTILINE);
+    private static final Pattern TOTAL_TIME = Pattern.compile("^\\s*total time:\\s+([\\d.]+)s", Pattern.MULTILINE);
+    /** {@code [ 3s ] thds: 1 tps: 3052.95 qps: 3052.95 (r/w/o: ...) lat (ms,95%): 0.45 err/s: 0.00 reconn/s: 0.00}. */
+    public static final Pattern LIVE = Pattern.compile(
+            "^\\[\\s*([\\d.]+)s\\s*\\]\\s+thds:\\s*\\d+\\s+tps:\\s*([\\d.]+).*?lat \\(ms,\\d+%\\):\\s*([\\d.]+)");
+
+    public static SysbenchResults parse(String out) {
+        long[] counts = {-1, -1, -1, -1};
+        double[] rates = {Double.NaN, Double.NaN};
+        Matcher m = COUNT.matcher(out);
+        while (m.find()) {
+            int i = switch (m.group(1)) {
+                case "transactions" -> 0;
+                case "queries" -> 1;
+                case "ignored errors" -> 2;
+                default -> 3;
+            };
+            counts[i] = Long.parseLong(m.group(2));
+            if (i < 2) {
+                rates[i] = Double.parseDouble(m.group(3));
+            }
+        }
+        double[] lat = {Double.NaN, Double.NaN, Double.NaN, Double.NaN};
+        Matcher l = LATENCY.matcher(out);
+        while (l.find()) {
+            String k = l.group(1);
+            int i = k.equals("min") ? 0 : k.equals("avg") ? 1 : k.equals("max") ? 2 : 3;
+            lat[i] = Double.parseDouble(l.group(2));
+        }
+        Matcher t = TOTAL_TIME.matcher(out);
+        double total = t.find() ? Double.parseDouble(t.group(1)) : Double.NaN;
+        return new SysbenchResults(counts[0], counts[1], rates[0], rates[1], lat[0], lat[1], lat[2], lat[3],
+                counts[2], counts[3], total);
+    }
+
+    /** True when sysbench printed its final statistics. */
+    public boolean complete() {
+        return transactions >= 0 && queries >= 0;
+    }
+}
