@@ -24,7 +24,8 @@ import picocli.CommandLine;
 /**
  * Every command in README.md and docs/*.md works as shown (see {@link DocExamples} for the
  * conventions). A {@code $ myflame ...} example runs through the real jar in the repository root
- * against samples/ and must print exactly the output shown ({@code -Dmyflame.update=true} rewrites
+ * against samples/ and must print exactly the output shown (stdout; and stderr after it for an
+ * example of an error, which must show the {@code myflame CMD: } line) ({@code -Dmyflame.update=true} rewrites
  * the shown output instead, to be reviewed as a diff). Every other myflame line must parse with
  * today's flags, and no line may hold a shell operator that would break it when pasted
  * ({@code --colors hot|mem} is a pipeline).
@@ -83,18 +84,41 @@ class DocsIT {
         List<String> cmd = words.subList(0, end);
         String out;
         if (isMyflame(cmd.get(0))) {
-            Myflame.Result r = Myflame.runIn(ROOT, null, cmd.subList(1, cmd.size()).toArray(String[]::new));
-            assertEquals(0, r.exit(), e.where() + ": " + r.err());
+            String[] args = cmd.subList(1, cmd.size()).toArray(String[]::new);
+            Path redirect = redirect(e, line);
+            Myflame.Result r = redirect == null ? Myflame.runIn(ROOT, null, args) : Myflame.runTo(ROOT, redirect, args);
             out = r.out();
+            if (r.exit() != 0) {
+                // An example of an error shows what the terminal shows: stdout, then the one-line error.
+                String error = "myflame " + cmd.get(1) + ": ";
+                assertTrue(e.shown().text().contains(error), e.where() + ": `" + e.command() + "` failed (exit "
+                        + r.exit() + ") where the document shows no error: " + r.err());
+                out += r.err();
+            }
         } else if (cmd.get(0).equals("cat") && cmd.size() == 2) {
             out = Files.readString(ROOT.resolve(cmd.get(1)), StandardCharsets.UTF_8);
         } else {
             throw new AssertionError(e.where() + ": examples with output run myflame or cat, not " + cmd.get(0));
         }
         for (ShellWords.Operator op : line.operators()) {
-            out = filter(e, op, words, out);
+            if (!op.op().equals(">")) {
+                out = filter(e, op, words, out);
+            }
         }
         return out;
+    }
+
+    /** The file of a trailing {@code > FILE} (e.g. {@code /dev/full}), or null. */
+    private static Path redirect(DocExamples.Example e, ShellWords.Line line) {
+        for (ShellWords.Operator op : line.operators()) {
+            if (op.op().equals(">")) {
+                if (op.beforeWord() != line.words().size() - 1) {
+                    throw new AssertionError(e.where() + ": `> FILE` must end an example");
+                }
+                return ROOT.resolve(line.words().get(op.beforeWord()));
+            }
+        }
+        return null;
     }
 
     private static String filter(DocExamples.Example e, ShellWords.Operator op, List<String> words, String out) {
@@ -126,7 +150,7 @@ class DocsIT {
         String first = words.get(skip);
         for (ShellWords.Operator op : line.operators()) {
             boolean pipe = op.op().equals("|") && op.beforeWord() < words.size() && PIPE_TARGETS.contains(words.get(op.beforeWord()));
-            boolean redirect = (op.op().equals(">") || op.op().equals("<")) && !isMyflame(first);
+            boolean redirect = op.op().equals(">") || op.op().equals("<");
             if (!pipe && !redirect) {
                 fail(e.where() + ": `" + op.op() + "` outside quotes in `" + e.command() + "` would break it when pasted"
                         + " (quote it, or write the alternatives in a comment)");

@@ -85,6 +85,19 @@ final class Myflame {
         return new Result(p.exitValue(), out.join(), err.join());
     }
 
+    /** Runs in {@code cwd} with stdout written to {@code stdout} (as the shell's {@code > FILE}); out is then empty. */
+    static Result runTo(Path cwd, Path stdout, String... args) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command(List.of(), args)).directory(cwd.toFile())
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(stdout.toFile())).start();
+        p.getOutputStream().close();
+        var err = readAsync(p.getErrorStream());
+        if (!p.waitFor(5, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new IllegalStateException("myflame " + String.join(" ", args) + " did not finish");
+        }
+        return new Result(p.exitValue(), "", err.join());
+    }
+
     private static CompletableFuture<String> readAsync(InputStream in) {
         return CompletableFuture.supplyAsync(() -> {
             try {
