@@ -72,7 +72,7 @@ class RecordIT {
         assertTrue(m.find(), p.err());
         long serverPid = Long.parseLong(m.group(1));
         String scratch = m.group(2);
-        awaitSamples(cap);
+        awaitSamples(p);
         ProcessHandle.of(serverPid).orElseThrow().destroyForcibly();
         assertEquals(1, p.waitFor(120), p.err());
         assertTrue(p.err().contains("the server died during the measured run (killed by signal 9)"), p.err());
@@ -81,9 +81,14 @@ class RecordIT {
         assertNoneLeft(scratch, cap);
     }
 
+    private static final Pattern PERF_OUTPUT = Pattern.compile("perf attached to pid \\d+: .* -o (\\S+perf\\.data)");
+
     /** Waits until perf has written samples: perf.data grows past what it held when perf attached. */
-    private static void awaitSamples(Path cap) throws InterruptedException {
-        Path data = cap.resolve("perf.data");
+    private static void awaitSamples(Myflame.Running p) throws Exception {
+        // "perf attached to pid N: /usr/bin/perf record ... -o DIR/perf.data": the file being written.
+        Matcher m = PERF_OUTPUT.matcher(p.err());
+        assertTrue(m.find(), p.err());
+        Path data = Path.of(m.group(1));
         long attached = size(data);
         assertTrue(Myflame.await(() -> size(data) > attached, 60), "perf wrote no samples to " + data);
     }
@@ -104,7 +109,7 @@ class RecordIT {
         assertTrue(p.awaitStderr("measured run", 180), p.err());
         Matcher m = SERVER_UP.matcher(p.err());
         assertTrue(m.find(), p.err());
-        awaitSamples(cap);
+        awaitSamples(p);
         p.process().destroy(); // SIGTERM, which the JVM handles like Ctrl-C's SIGINT: shutdown hooks run
         assertEquals(1, p.waitFor(120), p.err());
         JsonNode meta = new ObjectMapper().readTree(cap.resolve("capture.json").toFile());
