@@ -75,7 +75,8 @@ final class SampleHeader {
         eventEnd = segEnd;
         modifiersEnd = segEnd;
         if (lastSpace >= 0) {
-            period = period(b, lastIndexOf(b, from, lastSpace, (byte) ' ') + 1, lastSpace);
+            int wordSpace = lastIndexOf(b, from, lastSpace, (byte) ' ');
+            period = period(b, wordSpace < 0 ? from : wordSpace + 1, lastSpace);
         }
         if (colon < 0) {
             return;
