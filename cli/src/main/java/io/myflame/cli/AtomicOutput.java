@@ -1,14 +1,24 @@
 package io.myflame.cli;
 
+import io.myflame.core.UsageError;
 import io.myflame.core.text.Document;
 import io.myflame.core.text.OutputFormat;
 import io.myflame.ingest.io.AtomicFile;
 import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 
-/** A command's output: stdout, or a file written atomically ({@link AtomicFile}), and its format. */
+/**
+ * A command's output: stdout, or a file written atomically ({@link AtomicFile}). Stdout is
+ * written through its file descriptor, not {@code System.out}, which swallows write errors: a
+ * full disk or {@code > /dev/full} is an error (exit 1), and a reader that went away
+ * ({@code | head}) stops the run quietly ({@link StdoutClosed}).
+ */
 public final class AtomicOutput {
     private AtomicOutput() {
     }
@@ -16,7 +26,8 @@ public final class AtomicOutput {
     /** Writes to {@code target}, or to stdout when it is null or {@code -}. */
     public static void write(Path target, AtomicFile.Body body) throws Exception {
         if (target == null || target.toString().equals("-")) {
-            OutputStream out = new BufferedOutputStream(System.out, 1 << 16);
+            System.out.flush();
+            OutputStream out = new BufferedOutputStream(new StdoutStream(), 1 << 16);
             body.writeTo(out);
             out.flush();
             return;
@@ -26,15 +37,64 @@ public final class AtomicOutput {
 
     /** The format {@code --format flag} or {@code -o output}'s extension names ({@link OutputFormat#choose}). */
     public static OutputFormat format(String flag, Path output, Set<OutputFormat> supported) {
-        try {
-            return OutputFormat.choose(flag, output, supported);
-        } catch (IllegalArgumentException e) {
-            throw new Main.UsageError(e.getMessage());
-        }
+        return OutputFormat.choose(flag, output, supported);
     }
 
     /** Writes {@code doc} in {@code format} to {@code target} (stdout when null or {@code -}). */
     public static void write(Path target, OutputFormat format, Document doc) throws Exception {
         write(target, out -> format.write(doc, out));
+    }
+
+    /**
+     * Refuses an output that is one of the inputs: the atomic rename would replace the input
+     * (with the result of reading it) and the user's data would be gone.
+     */
+    static void refuseInputAsOutput(Path output, Iterable<String> inputs) {
+        if (output == null || output.toString().equals("-") || !Files.exists(output)) {
+            return;
+        }
+        for (String input : inputs) {
+            try {
+                if (!input.equals("-") && Files.exists(Path.of(input)) && Files.isSameFile(Path.of(input), output)) {
+                    throw new UsageError("-o " + output + " is the input " + input + "; it would be replaced");
+                }
+            } catch (IOException e) {
+                // An input that cannot be compared is reported when it is read.
+            }
+        }
+    }
+
+    /** The reader of stdout closed it (EPIPE): the run stops without a message. */
+    public static final class StdoutClosed extends IOException {
+        StdoutClosed() {
+            super("stdout closed by its reader");
+        }
+    }
+
+    /** File descriptor 1, with write errors named and a closed pipe told apart. */
+    private static final class StdoutStream extends OutputStream {
+        private final FileOutputStream fd = new FileOutputStream(FileDescriptor.out);
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            try {
+                fd.write(b, off, len);
+            } catch (IOException e) {
+                throw translate(e);
+            }
+        }
+
+        private static IOException translate(IOException e) {
+            String m = String.valueOf(e.getMessage());
+            if (m.contains("Broken pipe")) {
+                return new StdoutClosed();
+            }
+            return new IOException("writing stdout: " + m.toLowerCase(java.util.Locale.ROOT), e);
+        }
     }
 }

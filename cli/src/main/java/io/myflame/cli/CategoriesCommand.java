@@ -3,9 +3,9 @@ package io.myflame.cli;
 import io.myflame.core.text.OutputFormat;
 import io.myflame.diff.Categories;
 import io.myflame.diff.Column;
+import io.myflame.diff.UnresolvedFrames;
 import io.myflame.diff.Diff;
 import io.myflame.diff.DiffDocument;
-import io.myflame.diff.DiffException;
 import io.myflame.diff.Per;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -35,16 +35,14 @@ public final class CategoriesCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         OutputFormat fmt = AtomicOutput.format(cols.format, cols.output, OutputFormat.allBut());
+        AtomicOutput.refuseInputAsOutput(cols.output, cols.inputs);
         Per unit = CategoryFlags.per(cols.per, analysis);
         Categories cats = CategoryFlags.load(categories);
         Warnings warnings = new Warnings();
-        List<Column> columns = new InputColumns(analysis, warnings, false).load(cols.inputs, cols.labels, cols.txns, cols.queries);
-        Diff diff;
-        try {
-            diff = CategoryFlags.compute(cats, columns, unit, cols.threshold);
-        } catch (DiffException e) {
-            throw new Main.DataError(e.getMessage());
-        }
+        List<Column> columns = UnresolvedFrames.mark(
+                new InputColumns(analysis, warnings, false).load(cols.inputs, cols.labels, cols.txns, cols.queries),
+                warnings::add);
+        Diff diff = CategoryFlags.compute(cats, columns, unit, cols.threshold);
         AtomicOutput.write(cols.output, fmt, DiffDocument.breakdown(diff));
         warnings.print(spec.commandLine().getErr(), "myflame categories");
         return 0;

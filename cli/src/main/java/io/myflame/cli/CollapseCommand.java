@@ -45,7 +45,7 @@ public final class CollapseCommand implements Callable<Integer> {
     @Option(names = "--skip-after", paramLabel = "FUNCTION",
             description = "Start stacks at FUNCTION: drop its callers and the comm (repeatable).")
     java.util.List<String> skipAfter = new java.util.ArrayList<>();
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write here instead of stdout.")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", converter = OptionValues.OutputFile.class, description = "Write here instead of stdout.")
     Path output;
 
     @Mixin

@@ -25,7 +25,7 @@ final class CollapseFastPath {
         boolean pid = false, tid = false, kernel = false, jit = false, all = false, addrs = false, inline = false;
         String event = null, output = null, input = null, perf = "perf";
         java.util.List<String> skipAfter = new java.util.ArrayList<>();
-        int threads = Runtime.getRuntime().availableProcessors();
+        int threads = Math.min(Runtime.getRuntime().availableProcessors(), OptionValues.MAX_THREADS);
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String value = i + 1 < args.length ? args[i + 1] : null;
@@ -46,7 +46,8 @@ final class CollapseFastPath {
                         case "--event-filter" -> event = value;
                         case "--skip-after" -> skipAfter.add(value);
                         case "--threads" -> {
-                            if (!value.matches("[0-9]{1,4}")) {
+                            if (!value.matches("[0-9]{1,4}") || Integer.parseInt(value) < 1
+                                    || Integer.parseInt(value) > OptionValues.MAX_THREADS) {
                                 return null;
                             }
                             threads = Integer.parseInt(value);
@@ -55,7 +56,12 @@ final class CollapseFastPath {
                         case "--folded-root" -> {
                             // Folded input is not collapsed; the flag is accepted as everywhere else.
                         }
-                        default -> output = value;
+                        default -> {
+                            if (OptionValues.OutputFile.problem(value) != null) {
+                                return null;
+                            }
+                            output = value;
+                        }
                     }
                 }
                 default -> {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 record CollapseRequest(String input, FoldOptions options, int threads, boolean inline, String perf, Path output) {
 
     int run(PrintWriter err) throws Exception {
+        AtomicOutput.refuseInputAsOutput(output, java.util.List.of(input));
         ProfileLoader loader = new ProfileLoader(threads, inline, perf);
         FoldedStacks stacks;
         try (ReadProgress progress = ReadProgress.start("myflame collapse", loader.bytesRead())) {

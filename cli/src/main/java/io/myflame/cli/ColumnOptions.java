@@ -38,6 +38,6 @@ public final class ColumnOptions {
             description = "Default: from the -o extension (.md, .csv, .json, .html), else text.")
     String format;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write here instead of stdout.")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", converter = OptionValues.OutputFile.class, description = "Write here instead of stdout.")
     Path output;
 }

@@ -1,5 +1,6 @@
 package io.myflame.cli;
 
+import io.myflame.core.UsageError;
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.analysis.CallTrees;
 import io.myflame.core.analysis.FunctionLookup;
@@ -35,7 +36,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
             description = "Capture directory, perf.data, perf script text, folded stacks or JFR; two with --diff.")
     List<String> inputs;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "out.svg or out.html (default: SVG on stdout).")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", converter = OptionValues.OutputFile.class, description = "out.svg or out.html (default: SVG on stdout).")
     Path output;
 
     @Option(names = "--title", paramLabel = "TEXT", description = "Heading.")
@@ -85,6 +86,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         checkUsage();
+        AtomicOutput.refuseInputAsOutput(output, inputs);
         FlameOptions options = options();
         Warnings warnings = new Warnings();
         if (diff) {
@@ -123,26 +125,22 @@ public final class FlamegraphCommand implements Callable<Integer> {
 
     private void checkUsage() {
         if (diff != (inputs.size() == 2)) {
-            throw new Main.UsageError(diff ? "--diff needs two inputs: BASE NEW" : "one input, or --diff BASE NEW");
+            throw new UsageError(diff ? "--diff needs two inputs: BASE NEW" : "one input, or --diff BASE NEW");
         }
         if (diff && (isHtml() || focus != null || reverse)) {
-            throw new Main.UsageError("--diff draws an SVG of whole trees; --focus, --reverse and .html do not apply");
+            throw new UsageError("--diff draws an SVG of whole trees; --focus, --reverse and .html do not apply");
         }
         if (!widths.equals("new") && !widths.equals("base")) {
-            throw new Main.UsageError("--widths must be 'new' or 'base', not '" + widths + "'");
+            throw new UsageError("--widths must be 'new' or 'base', not '" + widths + "'");
         }
         if (focus != null && reverse) {
-            throw new Main.UsageError("choose one of --focus and --reverse");
+            throw new UsageError("choose one of --focus and --reverse");
         }
     }
 
     private FlameOptions options() {
-        try {
-            return FlameOptions.defaults().withWidth(width).withMinWidth(minWidth).withInverted(inverted)
-                    .withStyle(Palette.parse(colors).style(hash));
-        } catch (IllegalArgumentException e) {
-            throw new Main.UsageError(e.getMessage());
-        }
+        return FlameOptions.defaults().withWidth(width).withMinWidth(minWidth).withInverted(inverted)
+                .withStyle(Palette.parse(colors).style(hash));
     }
 
     private CallTree tree(Profile profile) {

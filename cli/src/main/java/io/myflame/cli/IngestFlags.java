@@ -9,8 +9,9 @@ public final class IngestFlags {
     @Option(names = "--inline", description = "Resolve inlined functions when reading perf.data (slow).")
     boolean inline;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Parser threads (default: all cores).")
-    int threads = Runtime.getRuntime().availableProcessors();
+    @Option(names = "--threads", paramLabel = "N", converter = OptionValues.Threads.class,
+            description = "Parser threads, 1 to " + OptionValues.MAX_THREADS + " (default: all cores).")
+    int threads = Math.min(Runtime.getRuntime().availableProcessors(), OptionValues.MAX_THREADS);
 
     @Option(names = "--perf", paramLabel = "PATH", defaultValue = "perf", description = "The perf binary.")
     String perf = "perf";
@@ -30,7 +31,7 @@ public final class IngestFlags {
             case "thread" -> FoldedReader.Root.THREAD;
             case "numbered" -> FoldedReader.Root.NUMBERED_THREAD;
             case "function" -> FoldedReader.Root.FUNCTION;
-            default -> throw new Main.UsageError("--folded-root must be thread, numbered or function, not '"
+            default -> throw new io.myflame.core.UsageError("--folded-root must be thread, numbered or function, not '"
                     + foldedRoot + "'");
         };
     }

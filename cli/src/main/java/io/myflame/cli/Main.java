@@ -1,6 +1,7 @@
 package io.myflame.cli;
 
-import io.myflame.ingest.InputException;
+import io.myflame.core.DataError;
+import io.myflame.core.UsageError;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -44,12 +45,15 @@ public final class Main implements Runnable {
         } else {
             COMMANDS.forEach((name, command) -> cl.addSubcommand(name, command.get()));
         }
+        OptionValues.register(cl);
         return cl;
     }
 
     public static final int EXIT_DATA = 1;
     public static final int EXIT_USAGE = 2;
     public static final int EXIT_INTERNAL = 70;
+    /** 128 + SIGPIPE: what a shell shows for a C tool whose reader went away. */
+    public static final int EXIT_PIPE = 141;
 
     @Override
     public void run() {
@@ -64,6 +68,11 @@ public final class Main implements Runnable {
             // Errors (out of memory, a broken jar) escape picocli's handler: still one line.
             System.err.println("myflame: unexpected internal error: " + t);
             code = EXIT_INTERNAL;
+        }
+        // record, sweep and demo print through System.out, which keeps write errors to itself.
+        if (System.out.checkError() && code == 0) {
+            System.err.println("myflame: I/O error: writing stdout failed");
+            code = EXIT_DATA;
         }
         System.exit(code);
     }
@@ -88,7 +97,7 @@ public final class Main implements Runnable {
                 line.getErr()));
         cl.setParameterExceptionHandler((ex, args2) -> {
             PrintWriter err = ex.getCommandLine().getErr();
-            err.println(prefix(ex.getCommandLine()) + ex.getMessage());
+            err.println(prefix(ex.getCommandLine()) + visible(ex.getMessage()));
             err.println("try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'");
             return EXIT_USAGE;
         });
@@ -97,8 +106,14 @@ public final class Main implements Runnable {
 
     private static int report(Exception ex, String command, PrintWriter err) {
         String prefix = command + ": ";
-        if (ex instanceof InputException || ex instanceof DataError || ex instanceof io.myflame.diff.DiffException
-                || ex instanceof io.myflame.core.analysis.FunctionLookup.NotFound) {
+        if (ex instanceof AtomicOutput.StdoutClosed) {
+            // '| head' stopped reading: stop quietly, with the status of a process killed by SIGPIPE.
+            return EXIT_PIPE;
+        }
+        err.print(prefix);
+        prefix = "";
+        err = visibleTo(err);
+        if (ex instanceof DataError) {
             err.println(prefix + ex.getMessage());
             return EXIT_DATA;
         }
@@ -126,21 +141,41 @@ public final class Main implements Runnable {
         return EXIT_INTERNAL;
     }
 
+    /**
+     * Control characters from input files (ESC, BEL) shown as {@code \x1b} rather than sent to the
+     * terminal, where they would move the cursor or change colours.
+     */
+    static String visible(String s) {
+        if (s == null) {
+            return "null";
+        }
+        StringBuilder sb = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean control = c < 0x20 && c != '\t' && c != '\n' || c == 0x7f || c >= 0x80 && c < 0xa0;
+            if (control && sb == null) {
+                sb = new StringBuilder(s.length() + 8).append(s, 0, i);
+            }
+            if (control) {
+                sb.append(String.format(java.util.Locale.ROOT, "\\x%02x", (int) c));
+            } else if (sb != null) {
+                sb.append(c);
+            }
+        }
+        return sb == null ? s : sb.toString();
+    }
+
+    /** A writer that makes control characters visible in each line printed. */
+    private static PrintWriter visibleTo(PrintWriter err) {
+        return new PrintWriter(err, true) {
+            @Override
+            public void println(String x) {
+                super.println(visible(x));
+            }
+        };
+    }
+
     static String prefix(CommandLine line) {
         return line.getCommandSpec().qualifiedName() + ": ";
-    }
-
-    /** Input that is not usable (exit 1), raised by commands. */
-    public static final class DataError extends RuntimeException {
-        public DataError(String message) {
-            super(message);
-        }
-    }
-
-    /** Flags that do not fit together (exit 2). */
-    public static final class UsageError extends RuntimeException {
-        public UsageError(String message) {
-            super(message);
-        }
     }
 }

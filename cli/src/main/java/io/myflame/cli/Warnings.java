@@ -18,7 +18,7 @@ public final class Warnings {
 
     public void print(PrintWriter err, String command) {
         for (String w : items) {
-            err.println(command + ": warning: " + w);
+            err.println(command + ": warning: " + Main.visible(w));
         }
         err.flush();
     }

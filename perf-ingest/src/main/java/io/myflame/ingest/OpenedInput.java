@@ -78,7 +78,7 @@ public final class OpenedInput implements Closeable {
         } catch (ZipException e) {
             in.close();
             throw new InputException(name + ": broken gzip data (" + e.getMessage() + ")");
-        } catch (IOException | InputException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             in.close();
             throw e;
         }

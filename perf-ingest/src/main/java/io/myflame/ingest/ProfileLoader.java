@@ -69,6 +69,8 @@ public final class ProfileLoader {
             FoldedStacks stacks = fold(in, options);
             warnings.addAll(stacks.warnings());
             return stacks;
+        } catch (io.myflame.core.model.WeightOverflow e) {
+            throw new InputException(input + ": " + e.getMessage());
         }
     }
 
@@ -76,11 +78,19 @@ public final class ProfileLoader {
         PerfScriptReader reader = new PerfScriptReader(options, threads).countingInto(bytesRead);
         return switch (in.kind()) {
             case PERF_DATA -> new PerfDataSource(perfBinary, inline).read(in.file(), reader);
-            case PERF_SCRIPT -> reader.read(in.text(), in.name());
+            case PERF_SCRIPT -> readText(in, reader);
             case FOLDED, DIFFERENTIAL_FOLDED -> throw new InputException(in.name() + ": already folded stacks; nothing to collapse");
             case JFR -> throw new InputException(in.name() + ": JFR recordings are read by 'myflame flamegraph' and 'report', not here");
             case CAPTURE_DIRECTORY -> throw new IllegalStateException("a capture is opened as its sample file");
         };
+    }
+
+    private static FoldedStacks readText(OpenedInput in, PerfScriptReader reader) throws IOException, InputException {
+        try {
+            return reader.read(in.text(), in.name());
+        } catch (IOException e) {
+            throw named(in.name(), e);
+        }
     }
 
     /**
@@ -100,6 +110,14 @@ public final class ProfileLoader {
     public Loaded loadAny(String input) throws IOException, InputException {
         ProfileInfo info = info(input);
         try (OpenedInput in = OpenedInput.open(input)) {
+            return load(in, info);
+        } catch (io.myflame.core.model.WeightOverflow e) {
+            throw new InputException(input + ": " + e.getMessage());
+        }
+    }
+
+    private Loaded load(OpenedInput in, ProfileInfo info) throws IOException, InputException {
+        try {
             return switch (in.kind()) {
                 case JFR -> new Single(io.myflame.ingest.jfr.JfrProfiles.read(in.file(), info, warnings));
                 case FOLDED -> new Single(FoldedReader.read(in.text(), StandardCharsets.ISO_8859_1, in.name(), info,
@@ -115,6 +133,11 @@ public final class ProfileLoader {
                     yield new Single(stacks.toProfile(info));
                 }
             };
+        } catch (IOException e) {
+            if (in.kind() == InputKind.PERF_DATA) {
+                throw e;
+            }
+            throw named(in.name(), e);
         }
     }
 
@@ -138,5 +161,12 @@ public final class ProfileLoader {
             return path.toAbsolutePath().getParent().getFileName().toString();
         }
         return s;
+    }
+
+    /** A read error with the input it happened in ("Unexpected end of ZLIB input stream" names none). */
+    private static InputException named(String name, IOException e) {
+        String what = e instanceof java.io.EOFException || String.valueOf(e.getMessage()).contains("ZLIB")
+                ? "gzip data cut short or damaged" : String.valueOf(e.getMessage());
+        return new InputException(name + ": cannot read (" + what + ")");
     }
 }

@@ -61,9 +61,10 @@ public final class SweepConfigs {
                     out.add(s.build(where));
                 }
                 String name = line.substring(1, line.length() - 1).strip();
-                if (!name.matches("[A-Za-z0-9_.+-]+") || !names.add(name)) {
-                    throw new RecordException(where + "configuration name must be unique and use letters, digits, "
-                            + "'.', '_', '+', '-': [" + name + "]");
+                // The name becomes a directory under --out: '..' or '.' would leave it or overwrite it.
+                if (!name.matches("[A-Za-z0-9][A-Za-z0-9_.+-]*") || !names.add(name)) {
+                    throw new RecordException(where + "configuration name must be unique, start with a letter or "
+                            + "digit and use letters, digits, '.', '_', '+', '-': [" + name + "]");
                 }
                 s = new Section(name);
                 continue;

@@ -36,11 +36,30 @@ public final class CaptureDirectory {
             try {
                 meta = new ObjectMapper().readTree(json.toFile());
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                throw new InputException(json + ":" + e.getLocation().getLineNr() + ": not valid JSON ("
-                        + e.getOriginalMessage() + ")");
+                // A nesting too deep for the parser has no location.
+                String where = e.getLocation() == null ? "" : ":" + e.getLocation().getLineNr();
+                throw new InputException(json + where + ": not valid JSON (" + e.getOriginalMessage() + ")");
+            } catch (StackOverflowError e) {
+                throw new InputException(json + ": not valid JSON (nested too deeply)");
+            }
+            if (meta == null || !meta.isObject()) {
+                throw new InputException(json + ": not a capture's metadata (expected a JSON object)");
             }
         }
         return new CaptureDirectory(dir, meta);
+    }
+
+    /** Whether {@code dir} holds a capture's files (which may still turn out damaged when read). */
+    public static boolean looksLikeCapture(Path dir) {
+        if (Files.isRegularFile(dir.resolve(METADATA))) {
+            return true;
+        }
+        for (String name : SAMPLE_FILES) {
+            if (Files.isRegularFile(dir.resolve(name))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public Path dir() {

@@ -25,7 +25,7 @@ public final class InputGroups {
     }
 
     /** The arguments do not fit together (a usage error). */
-    public static final class UsageException extends IllegalArgumentException {
+    public static final class UsageException extends io.myflame.core.UsageError {
         public UsageException(String message) {
             super(message);
         }
@@ -81,13 +81,9 @@ public final class InputGroups {
         return captures;
     }
 
+    /** A capture even when its capture.json is damaged: that is then reported, not skipped. */
     private static boolean isCapture(Path dir) {
-        try {
-            CaptureDirectory.open(dir).samples();
-            return true;
-        } catch (InputException | IOException e) {
-            return false;
-        }
+        return CaptureDirectory.looksLikeCapture(dir);
     }
 
     /** {@code --txns}/{@code --queries}: absent, or one positive count per run in order. */

@@ -2,7 +2,7 @@ package io.myflame.ingest.folded;
 
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
-import io.myflame.core.model.Thread;
+import io.myflame.core.model.SampledThread;
 import io.myflame.ingest.InputException;
 import io.myflame.ingest.perf.FoldedStacks;
 import io.myflame.ingest.perf.FoldedTextReader;
@@ -70,7 +70,7 @@ public final class FoldedReader {
                                                 Root root, int threads) throws IOException, InputException {
         FoldedStacks stacks = new FoldedTextReader(threads).read(in, source, root != Root.FUNCTION, true);
         warnings.addAll(stacks.warnings());
-        Function<String, Thread> threadOf = threadOf(root);
+        Function<String, SampledThread> threadOf = threadOf(root);
         return new Differential(stacks.toProfile(info.withLabel(side(info, "base")), threadOf, FoldedStacks.Counts.BASE),
                 stacks.toProfile(info.withLabel(side(info, "new")), threadOf, FoldedStacks.Counts.NEW));
     }
@@ -79,19 +79,19 @@ public final class FoldedReader {
         return info.label() == null ? side : info.label() + " (" + side + ")";
     }
 
-    private static Function<String, Thread> threadOf(Root root) {
+    private static Function<String, SampledThread> threadOf(Root root) {
         return switch (root) {
             case THREAD -> FoldedReader::wholeLabel;
-            case NUMBERED_THREAD -> Thread::fromRootLabel;
-            case FUNCTION -> label -> new Thread(FoldedTextReader.ALL, -1, -1);
+            case NUMBERED_THREAD -> SampledThread::fromRootLabel;
+            case FUNCTION -> label -> new SampledThread(FoldedTextReader.ALL, -1, -1);
         };
     }
 
-    private static Thread wholeLabel(String label) {
+    private static SampledThread wholeLabel(String label) {
         Matcher m = WITH_TID.matcher(label);
         if (m.matches()) {
-            return Thread.fromRootLabel(label);
+            return SampledThread.fromRootLabel(label);
         }
-        return new Thread(label, -1, -1);
+        return new SampledThread(label, -1, -1);
     }
 }

@@ -151,7 +151,10 @@ final class FoldedLineParser extends BlockParser {
         return id[0];
     }
 
-    /** A whole number, or a decimal one rounded (some tools write "12.5"); -1 when it is neither. */
+    /**
+     * A whole number, or a decimal one rounded (some tools write "12.5"); -1 when it is neither.
+     * A count past 2^63-1 is bad data, not a negative weight.
+     */
     static long count(byte[] b, int from, int to) {
         long v = 0;
         int i = from;
@@ -161,11 +164,19 @@ final class FoldedLineParser extends BlockParser {
         if (i == to && i > from) {
             return v;
         }
+        String s = new String(b, from, to - from, StandardCharsets.ISO_8859_1);
         try {
-            double d = Double.parseDouble(new String(b, from, to - from, StandardCharsets.ISO_8859_1));
-            return d >= 0 && !Double.isInfinite(d) ? Math.round(d) : -1;
+            return Long.parseLong(s);
         } catch (NumberFormatException e) {
-            return -1;
+            try {
+                double d = Double.parseDouble(s);
+                if (d >= 0x1p63 && !Double.isInfinite(d) || s.chars().allMatch(Character::isDigit)) {
+                    throw new io.myflame.core.model.WeightOverflow("the count " + s);
+                }
+                return d >= 0 && !Double.isInfinite(d) ? Math.round(d) : -1;
+            } catch (NumberFormatException e2) {
+                return -1;
+            }
         }
     }
 }

@@ -4,7 +4,7 @@ import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
 import io.myflame.core.model.StackMap;
-import io.myflame.core.model.Thread;
+import io.myflame.core.model.SampledThread;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -93,11 +93,11 @@ public final class FoldedStacks {
 
     /** The stacks as a profile; root labels written with {@link FoldOptions.Root#TID} become threads. */
     public Profile toProfile(ProfileInfo info) {
-        return toProfile(info, Thread::fromRootLabel, Counts.AS_READ);
+        return toProfile(info, SampledThread::fromRootLabel, Counts.AS_READ);
     }
 
     /** The stacks as a profile, root labels read by {@code threadOf}, with the chosen counts. */
-    public Profile toProfile(ProfileInfo info, java.util.function.Function<String, Thread> threadOf, Counts counts) {
+    public Profile toProfile(ProfileInfo info, java.util.function.Function<String, SampledThread> threadOf, Counts counts) {
         FrameTable frames = new FrameTable();
         int[] remap = new int[names.size()];
         Arrays.fill(remap, -1);

@@ -140,9 +140,12 @@ final class SampleHeader {
         tidEnd = wordEnd;
     }
 
-    /** The period is the word before the event, when it is a number; else 1 (inferno's default). */
+    /**
+     * The period is the word before the event, when it is a number; else 1 (inferno's default).
+     * A number past the long range is an error, not a negative weight.
+     */
     private static long period(byte[] b, int from, int to) {
-        if (from >= to || to - from > 18) {
+        if (from >= to) {
             return 1;
         }
         long v = 0;
@@ -151,6 +154,10 @@ final class SampleHeader {
                 return 1;
             }
             v = v * 10 + (b[i] - '0');
+            if (v < 0 || i - from >= 19) {
+                throw new io.myflame.core.model.WeightOverflow("a sample period of "
+                        + new String(b, from, to - from, java.nio.charset.StandardCharsets.ISO_8859_1));
+            }
         }
         return v;
     }

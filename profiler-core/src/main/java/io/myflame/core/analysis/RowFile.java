@@ -1,5 +1,6 @@
 package io.myflame.core.analysis;
 
+import io.myflame.core.DataError;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -25,7 +26,7 @@ public final class RowFile {
     }
 
     /** A row file that cannot be read as rows; the message names the line. */
-    public static final class RowFileException extends Exception {
+    public static final class RowFileException extends DataError {
         public RowFileException(String message) {
             super(message);
         }
@@ -40,6 +41,10 @@ public final class RowFile {
         int lineNo = 0;
         while ((line = reader.readLine()) != null) {
             lineNo++;
+            if (lineNo == 1 && line.startsWith("\uFEFF")) {
+                // Windows editors start UTF-8 files with a byte order mark; it is not part of a name.
+                line = line.substring(1);
+            }
             String text = line.strip();
             if (text.isEmpty() || text.startsWith("#")) {
                 continue;

@@ -1,5 +1,6 @@
 package io.myflame.core.flame;
 
+import io.myflame.core.UsageError;
 import java.util.Objects;
 
 /**
@@ -26,10 +27,10 @@ public record FlameOptions(String title, String subtitle, int width, double minW
         Objects.requireNonNull(style);
         Objects.requireNonNull(unit);
         if (width < 200) {
-            throw new IllegalArgumentException("width must be at least 200 pixels, not " + width);
+            throw new UsageError("width must be at least 200 pixels, not " + width);
         }
         if (!(minWidth >= 0)) {
-            throw new IllegalArgumentException("minimum width must be >= 0, not " + minWidth);
+            throw new UsageError("minimum width must be >= 0, not " + minWidth);
         }
     }
 

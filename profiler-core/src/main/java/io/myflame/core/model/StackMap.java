@@ -37,8 +37,8 @@ public final class StackMap {
             }
             if (hashes[e] == h && thread[e] == threadId && length[e] == len
                     && Arrays.equals(arena, offset[e], offset[e] + len, frames, 0, len)) {
-                weight[e] += w;
-                count[e] += samples;
+                weight[e] = WeightOverflow.add(weight[e], w);
+                count[e] = WeightOverflow.add(count[e], samples);
                 return;
             }
             i = (i + 1) & mask;

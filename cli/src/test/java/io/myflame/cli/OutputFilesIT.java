@@ -1,0 +1,235 @@
+package io.myflame.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Where output goes and what it must never damage, through the real jar: {@code -o} onto
+ * symlinks, device nodes, FIFOs, hard links, directories and the input itself; a full disk
+ * mid-write; write errors on stdout; a reader that stops early; signals during a write.
+ */
+class OutputFilesIT {
+    @TempDir
+    static Path tmp;
+    static String capture;
+    static byte[] folded;
+
+    @BeforeAll
+    static void expected() throws Exception {
+        capture = Myflame.samples().resolve("captures/mariadb-10.11-oltp_point_select").toString();
+        Myflame.Result r = Myflame.run("collapse", capture);
+        assertEquals(0, r.exit(), r.err());
+        folded = r.out().getBytes(StandardCharsets.UTF_8);
+        assertTrue(folded.length > 64 * 1024, "the test needs an output larger than the small file system");
+    }
+
+    private static void assertUsage(Myflame.Result r, String fragment) {
+        assertEquals(2, r.exit(), r.err());
+        assertFalse(r.hasStackTrace(), r.err());
+        assertTrue(r.err().lines().findFirst().orElse("").contains(fragment), r.err());
+    }
+
+    private static void assertNoTempFiles(Path dir) throws IOException {
+        try (var s = Files.list(dir)) {
+            List<Path> left = s.filter(p -> p.getFileName().toString().endsWith(".tmp")).toList();
+            assertTrue(left.isEmpty(), "temp files left behind: " + left);
+        }
+    }
+
+    @Test
+    void symlinkIsWrittenThroughAndTargetKeepsModeAndHardLinks() throws Exception {
+        Path dir = Files.createDirectory(tmp.resolve("links"));
+        Path target = dir.resolve("target.folded");
+        Files.writeString(target, "old\n");
+        Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-r-----"));
+        Path hardLink = Files.createLink(dir.resolve("hard.folded"), target);
+        Path link = Files.createSymbolicLink(dir.resolve("link.folded"), Path.of("target.folded"));
+        Myflame.Result r = Myflame.run("collapse", capture, "-o", link.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(Files.isSymbolicLink(link), "the symlink was replaced");
+        assertArrayEquals(folded, Files.readAllBytes(target));
+        assertArrayEquals(folded, Files.readAllBytes(hardLink), "the hard link was broken");
+        assertEquals("rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(target)));
+        assertNoTempFiles(dir);
+    }
+
+    @Test
+    void replacedFileKeepsItsMode() throws Exception {
+        Path out = tmp.resolve("mode.folded");
+        Files.writeString(out, "old\n");
+        Files.setPosixFilePermissions(out, PosixFilePermissions.fromString("rw-rw-r--"));
+        assertEquals(0, Myflame.run("collapse", capture, "-o", out.toString()).exit());
+        assertEquals("rw-rw-r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(out)));
+        assertArrayEquals(folded, Files.readAllBytes(out));
+    }
+
+    @Test
+    void deviceNodeIsWrittenIntoNotReplaced() throws Exception {
+        Path node = tmp.resolve("null-device");
+        Process mknod = new ProcessBuilder("mknod", node.toString(), "c", "1", "3").inheritIO().start();
+        assumeTrue(mknod.waitFor() == 0, "mknod needs root");
+        Myflame.Result r = Myflame.run("report", capture, "-o", node.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertFalse(Files.isRegularFile(node, LinkOption.NOFOLLOW_LINKS), "the device node was replaced by a file");
+        assertNoTempFiles(tmp);
+    }
+
+    @Test
+    void fifoIsWrittenInto() throws Exception {
+        Path fifo = tmp.resolve("out.fifo");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start().waitFor());
+        CompletableFuture<byte[]> read = CompletableFuture.supplyAsync(() -> {
+            try (InputStream in = Files.newInputStream(fifo)) {
+                return in.readAllBytes();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        Myflame.Result r = Myflame.run("collapse", capture, "-o", fifo.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertArrayEquals(folded, read.get(1, TimeUnit.MINUTES));
+        assertFalse(Files.isRegularFile(fifo), "the FIFO was replaced by a file");
+    }
+
+    @Test
+    void directoriesAreNotOutputFiles() throws Exception {
+        for (String cmd : List.of("collapse", "report", "flamegraph")) {
+            assertUsage(Myflame.run(cmd, capture, "-o", "/"), "is a directory");
+            assertUsage(Myflame.run(cmd, capture, "-o", tmp.resolve("newdir") + "/"), "is a directory");
+        }
+        assertUsage(Myflame.run("diff", capture, capture, "-o", tmp.toString()), "is a directory");
+        assertFalse(Files.exists(tmp.resolve("newdir")), "-o dir/ wrote a file named dir");
+    }
+
+    @Test
+    void theInputIsNeverTheOutput() throws Exception {
+        Path input = tmp.resolve("input.folded");
+        Files.write(input, folded);
+        assertUsage(Myflame.run("collapse", capture + "/stacks.folded.gz", "-o", capture + "/stacks.folded.gz"),
+                "is the input");
+        assertUsage(Myflame.run("report", input.toString(), "-o", input.toString()), "is the input");
+        assertUsage(Myflame.run("flamegraph", input.toString(), "-o", input.toString()), "is the input");
+        assertArrayEquals(folded, Files.readAllBytes(input));
+    }
+
+    /** A real failure mid-write: a 64 KB file system fills up; the old file stays whole, no temp file is left. */
+    @Test
+    void fullDiskMidWriteKeepsTheOldFile() throws Exception {
+        try (SmallFileSystem fs = SmallFileSystem.mount(tmp.resolve("small"), "64k")) {
+            Path out = fs.dir().resolve("out.folded");
+            Files.writeString(out, "previous\n");
+            Myflame.Result r = Myflame.run("collapse", capture, "-o", out.toString());
+            assertEquals(1, r.exit(), r.err());
+            assertFalse(r.hasStackTrace(), r.err());
+            assertEquals(1, r.err().lines().count(), r.err());
+            assertTrue(r.err().contains("No space left on device") || r.err().contains("no space left"), r.err());
+            assertEquals("previous\n", Files.readString(out));
+            assertNoTempFiles(fs.dir());
+        }
+    }
+
+    @Test
+    void stdoutWriteErrorsExitOneForEveryCommandAndFormat() throws Exception {
+        List<List<String>> runs = new ArrayList<>();
+        // Every command that writes to stdout, every format at least once.
+        runs.add(List.of("collapse", capture));
+        runs.add(List.of("report", capture, "--format", "text"));
+        runs.add(List.of("report", capture, "--format", "markdown"));
+        runs.add(List.of("diff", capture, capture, "--format", "csv"));
+        runs.add(List.of("diff", capture, capture, "--format", "json"));
+        runs.add(List.of("diff", capture, capture, "--format", "html"));
+        runs.add(List.of("categories", capture));
+        runs.add(List.of("flamegraph", "--diff", capture, capture));
+        runs.add(List.of("--help"));
+        for (List<String> args : runs) {
+            Myflame.Result r = runTo(new File("/dev/full"), args);
+            assertEquals(1, r.exit(), args + ": " + r.err());
+            assertEquals(1, r.err().lines().count(), args + ": " + r.err());
+            assertTrue(r.err().contains("stdout"), args + ": " + r.err());
+        }
+    }
+
+    @Test
+    void closedPipeStopsQuietly() throws Exception {
+        // Outputs larger than a pipe's buffer, so the writer meets the closed end.
+        for (List<String> args : List.of(List.of("collapse", capture), List.of("flamegraph", capture))) {
+            List<String> cmd = new ArrayList<>(List.of("java", "-jar", Myflame.jar().toString()));
+            cmd.addAll(args);
+            Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.PIPE).start();
+            CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()));
+            byte[] head = p.getInputStream().readNBytes(10);
+            assertEquals(10, head.length);
+            p.getInputStream().close();
+            assertTrue(p.waitFor(2, TimeUnit.MINUTES));
+            assertEquals(141, p.exitValue(), args + ": " + err.get());
+            assertEquals("", err.get(), args.toString());
+        }
+    }
+
+    /** SIGTERM and SIGINT at moments spread over the write: the temp file never survives. */
+    @Test
+    void signalsDuringWriteLeaveNoTempFile() throws Exception {
+        Path dir = Files.createDirectory(tmp.resolve("signals"));
+        int caught = 0;
+        for (int trial = 0; trial < 8; trial++) {
+            Path out = dir.resolve("out" + trial + ".html");
+            Process p = new ProcessBuilder("java", "-jar", Myflame.jar().toString(), "flamegraph", capture,
+                    "-o", out.toString()).redirectErrorStream(true).redirectOutput(dir.resolve("log" + trial).toFile()).start();
+            if (awaitTempFile(dir, p)) {
+                caught++;
+            }
+            new ProcessBuilder("kill", trial % 2 == 0 ? "-TERM" : "-INT", Long.toString(p.pid())).start().waitFor();
+            assertTrue(p.waitFor(1, TimeUnit.MINUTES));
+            assertNoTempFiles(dir);
+        }
+        System.out.println("signalsDuringWriteLeaveNoTempFile: " + caught + " of 8 signals arrived during the write");
+    }
+
+    private static boolean awaitTempFile(Path dir, Process p) throws IOException {
+        while (p.isAlive()) {
+            try (var s = Files.list(dir)) {
+                if (s.anyMatch(f -> f.getFileName().toString().endsWith(".tmp"))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    static Myflame.Result runTo(File stdout, List<String> args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("java", "-jar", Myflame.jar().toString()));
+        cmd.addAll(args);
+        Process p = new ProcessBuilder(cmd).redirectOutput(stdout).start();
+        p.getOutputStream().close();
+        CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()));
+        assertTrue(p.waitFor(5, TimeUnit.MINUTES));
+        return new Myflame.Result(p.exitValue(), "", err.get());
+    }
+
+    static String readAll(InputStream in) {
+        try {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}

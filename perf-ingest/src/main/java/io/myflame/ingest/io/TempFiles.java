@@ -1,0 +1,83 @@
+package io.myflame.ingest.io;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Comparator;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+
+/**
+ * Temporary files and directories that must not outlive the run: each is registered while it
+ * exists and a shutdown hook removes what is left when the JVM ends on SIGINT or SIGTERM (an
+ * interrupted {@code -o} write, a capture being written aside). SIGKILL runs no hook; the
+ * leftovers are then hidden dot-files next to the output.
+ */
+public final class TempFiles {
+    private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(TempFiles::deleteAll, "myflame-temp-cleanup"));
+    }
+
+    private TempFiles() {
+    }
+
+    /** A new private (0600) temporary file in {@code dir}, removed at exit unless moved away first. */
+    public static Path create(Path dir, String prefix, String suffix) throws IOException {
+        Path tmp = Files.createTempFile(dir, prefix, suffix);
+        LIVE.add(tmp);
+        return tmp;
+    }
+
+    /** A new private (0700) temporary directory in {@code dir}, removed with its contents at exit. */
+    public static Path createDirectory(Path dir, String prefix) throws IOException {
+        Path tmp = Files.createTempDirectory(dir, prefix,
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        LIVE.add(tmp);
+        return tmp;
+    }
+
+    /** Registers a path made elsewhere, to be removed at exit. */
+    public static void register(Path p) {
+        LIVE.add(p);
+    }
+
+    /** The path was moved into place or is otherwise no longer temporary. */
+    public static void release(Path p) {
+        LIVE.remove(p);
+    }
+
+    /** Removes a temporary file or directory tree now, if it is still there. */
+    public static void delete(Path p) throws IOException {
+        try {
+            deleteTree(p);
+        } finally {
+            LIVE.remove(p);
+        }
+    }
+
+    private static void deleteAll() {
+        for (Path p : LIVE) {
+            try {
+                deleteTree(p);
+            } catch (IOException | RuntimeException e) {
+                // Best effort at exit: nothing left to report to.
+            }
+        }
+    }
+
+    private static void deleteTree(Path p) throws IOException {
+        if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            try (Stream<Path> all = Files.walk(p)) {
+                for (Path q : (Iterable<Path>) all.sorted(Comparator.reverseOrder())::iterator) {
+                    Files.deleteIfExists(q);
+                }
+            }
+        } else {
+            Files.deleteIfExists(p);
+        }
+    }
+}
