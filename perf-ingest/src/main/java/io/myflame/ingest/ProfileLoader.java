@@ -103,7 +103,7 @@ public final class ProfileLoader {
             return s.profile();
         }
         throw new InputException(input + ": a differential folded file (two counts per line, as difffolded.pl and "
-                + "inferno-diff-folded write): draw it with 'myflame flamegraph', or pass its two sides as two inputs");
+                + "inferno-diff-folded write), not one profile: give its two sides as two inputs, e.g. flamegraph --diff BASE NEW");
     }
 
     /** Loads an input as one profile, or as the two profiles of a differential folded file. */
