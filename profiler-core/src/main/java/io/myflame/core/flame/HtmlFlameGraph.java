@@ -144,11 +144,13 @@ public final class HtmlFlameGraph {
     }
 
     /**
-     * Inside the page's one script element, {@code </} would end it (and {@code <!--} confuse the
-     * parser); in a JavaScript string {@code <\/} and {@code <\!--} mean the same text.
+     * Inside the page's last script element, which holds the frame names, {@code </} would end it
+     * (and {@code <!--} confuse the parser); in a JavaScript string {@code <\/} and {@code <\!--}
+     * mean the same text. (Converter 4.5's page has a small theme script before the title.)
      */
     static String closeNoScript(String html) {
-        int start = html.indexOf("<script>");
+        // The data script is the first after the (escaped) title; names can only be inside it.
+        int start = html.indexOf("<script>", Math.max(0, html.indexOf("</h1>")));
         int end = html.lastIndexOf("</script>");
         if (start < 0 || end < start) {
             throw new IllegalStateException("converter page without its script");

@@ -25,8 +25,14 @@ class HtmlFlameGraphTest {
         b.add(t, new int[] {frames.intern("do_command")}, 1, 10, 1);
         Profile p = b.build();
         String page = html(p, "<i>t</i>");
-        assertEquals(1, page.split("<script>", -1).length - 1 - 1, "one script element; the other is inside a string");
-        assertEquals(1, page.split("</script", -1).length - 1, "only the page's own script end tag");
+        // The converter's page has its own script elements (one in 4.2, two in 4.5); a name adds none.
+        String template;
+        try (var in = HtmlFlameGraph.class.getResourceAsStream("/flame.html")) {
+            template = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        int own = template.split("<script>", -1).length - 1;
+        assertEquals(own, page.split("<script>", -1).length - 1 - 1, "the page's script elements; the other is inside a string");
+        assertEquals(own, page.split("</script", -1).length - 1, "only the page's own script end tags");
         assertFalse(page.contains("<!-- x"));
         assertTrue(page.contains("<h1>&lt;i&gt;t&lt;/i&gt;</h1>"), page.substring(0, 2000));
         assertEquals(page, html(p, "<i>t</i>"));
