@@ -15,7 +15,7 @@ import java.util.Set;
 final class CollapseFastPath {
     /** Every flag handled here; the test checks it equals CollapseCommand's. */
     static final Set<String> FLAGS = Set.of("--pid", "--tid", "--kernel", "--jit", "--all", "--addrs",
-            "--event-filter", "--skip-after", "-o", "--output", "--inline", "--threads", "--perf",
+            "--event-filter", "--skip-after", "-o", "--output", "--inline", "--threads", "--perf", "--folded-root",
             "--via-perf-script");
 
     private CollapseFastPath() {
@@ -40,7 +40,7 @@ final class CollapseFastPath {
                 case "--addrs" -> addrs = true;
                 case "--inline" -> inline = true;
                 case "--via-perf-script" -> viaPerfScript = true;
-                case "--event-filter", "--skip-after", "-o", "--output", "--threads", "--perf" -> {
+                case "--event-filter", "--skip-after", "-o", "--output", "--threads", "--perf", "--folded-root" -> {
                     if (value == null) {
                         return null;
                     }
@@ -56,6 +56,9 @@ final class CollapseFastPath {
                             threads = Integer.parseInt(value);
                         }
                         case "--perf" -> perf = value;
+                        case "--folded-root" -> {
+                            // Folded input is not collapsed; the flag is accepted as everywhere else.
+                        }
                         default -> {
                             if (OptionValues.OutputFile.problem(value) != null) {
                                 return null;

@@ -1,5 +1,7 @@
 package io.myflame.cli;
 
+import io.myflame.core.UsageError;
+import io.myflame.core.DataError;
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.analysis.CallTrees;
 import io.myflame.core.analysis.FunctionLookup;
@@ -57,7 +59,7 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--rows", paramLabel = "FILE", description = "Row file: a function per line, indentation = nesting, 'a | b' = alternatives.")
     Path rows;
 
-    @Option(names = "--format", paramLabel = "text|markdown|csv|json|html",
+    @Option(names = "--format", paramLabel = "text|list|markdown|csv|json|html",
             description = "Default: from the -o extension (.md, .csv, .json, .html), else text.")
     String format;
 
@@ -70,15 +72,18 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         OutputFormat fmt = AtomicOutput.format(format, output, OutputFormat.allBut());
+        if (fmt == OutputFormat.LIST && focus == null && callers == null && rows == null) {
+            throw new UsageError("--format list lays out --rows, --focus and --callers tables");
+        }
         int modes = (top != null ? 1 : 0) + (focus != null ? 1 : 0) + (callers != null ? 1 : 0) + (rows != null ? 1 : 0);
         if (modes > 1) {
-            throw new Main.UsageError("choose one of --top, --focus, --callers, --rows");
+            throw new UsageError("choose one of --top, --focus, --callers, --rows");
         }
         AtomicOutput.refuseInputAsOutput(output, List.of(input));
         List<RowSpec> rowSpecs = rows == null ? null : readRows(rows);
         Warnings warnings = new Warnings();
         Profile profile = analysis.load(input, analysis.loader(), warnings);
-        String label = profile.info().label();
+        String label = io.myflame.core.model.ProfileInfo.shortVersion(profile.info().label());
         String title = describe(profile);
         Document doc;
         if (focus != null || callers != null) {
@@ -102,13 +107,11 @@ public final class ReportCommand implements Callable<Integer> {
             return RowFile.parse(r, file.toString()).stream().map(s -> new RowSpec(
                     s.names().stream().map(Escape::raw).toList(), s.depth(), s.parent(), s.line())).toList();
         } catch (NoSuchFileException e) {
-            throw new Main.DataError(file + ": no such file");
+            throw new DataError(file + ": no such file");
         } catch (java.nio.charset.CharacterCodingException e) {
-            throw new Main.DataError(file + ": not UTF-8 text");
+            throw new DataError(file + ": not UTF-8 text");
         } catch (java.io.IOException e) {
-            throw new Main.DataError(file + ": cannot read (" + e.getMessage() + ")");
-        } catch (RowFile.RowFileException e) {
-            throw new Main.DataError(e.getMessage());
+            throw new DataError(file + ": cannot read (" + e.getMessage() + ")");
         }
     }
 

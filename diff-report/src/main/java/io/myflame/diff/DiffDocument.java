@@ -2,10 +2,12 @@ package io.myflame.diff;
 
 import io.myflame.core.text.Document;
 import io.myflame.core.text.IndentedTable;
+import io.myflame.diff.flame.SvgEmbedder;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A comparison as a {@link Document}: the table (and the category breakdown when asked for) in the
@@ -17,6 +19,7 @@ public final class DiffDocument implements Document {
     private final Diff diff;
     private final Diff categories;
     private final boolean breakdownOnly;
+    private String caption;
 
     private DiffDocument(Diff diff, Diff categories, boolean breakdownOnly) {
         this.diff = diff;
@@ -34,9 +37,15 @@ public final class DiffDocument implements Document {
         return new DiffDocument(categories, null, true);
     }
 
+    /** A sentence under the table (null for none). */
+    public DiffDocument caption(String c) {
+        this.caption = c;
+        return this;
+    }
+
     @Override
     public List<IndentedTable> tables() {
-        List<IndentedTable> tables = new ArrayList<>(List.of(DiffTables.of(diff)));
+        List<IndentedTable> tables = new ArrayList<>(List.of(DiffTables.of(diff).caption(caption)));
         if (categories != null) {
             tables.add(DiffTables.of(categories).title(CATEGORIES_TITLE));
         }
@@ -45,11 +54,12 @@ public final class DiffDocument implements Document {
 
     @Override
     public void json(Writer w) throws IOException {
-        DiffJson.write(diff, categories, w);
+        DiffJson.write(diff, categories, caption, w);
     }
 
     @Override
     public void html(Writer w) throws IOException {
-        DiffHtml.write(diff, breakdownOnly ? diff : categories, FlameGraphEmbedder.discover(), w);
+        // Our SVG renderer, called directly: a service registry buys nothing inside one jar.
+        DiffHtml.write(diff, breakdownOnly ? diff : categories, caption, Optional.of(new SvgEmbedder()), w);
     }
 }

@@ -1,5 +1,6 @@
 package io.myflame.diff;
 
+import io.myflame.core.text.Decimals;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -25,7 +26,15 @@ public final class DiffJson {
 
     /** Writes the diff and, when not null, the category breakdown as a second table. */
     public static void write(Diff diff, Diff categories, Writer out) throws IOException {
+        write(diff, categories, null, out);
+    }
+
+    /** Writes the diff, its caption (when not null) and, when not null, the category breakdown. */
+    public static void write(Diff diff, Diff categories, String caption, Writer out) throws IOException {
         ObjectNode root = tree(diff);
+        if (caption != null) {
+            root.put("caption", caption);
+        }
         if (categories != null) {
             root.set("categories", tree(categories));
         }
@@ -41,6 +50,7 @@ public final class DiffJson {
         }
         root.put("measure", diff.measure().name().toLowerCase(java.util.Locale.ROOT));
         root.put("cells", DiffTables.describe(diff));
+        root.put("unit", DiffTables.unit(diff));
         root.put("threshold", diff.threshold());
         ArrayNode cols = root.putArray("columns");
         for (int c = 0; c < diff.columns().size(); c++) {
@@ -105,7 +115,7 @@ public final class DiffJson {
     }
 
     private static double round(double v) {
-        return Math.round(v * 10000) / 10000.0;
+        return Decimals.round(v, 4);
     }
 
     /** Jackson closes the writer it is given; the caller owns it. */

@@ -1,5 +1,6 @@
 package io.myflame.core.text;
 
+import io.myflame.core.UsageError;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -13,11 +14,11 @@ import java.util.stream.Collectors;
 
 /**
  * The formats a table command writes, and the one rule that chooses it: {@code --format X} when
- * given, otherwise the extension of {@code -o} ({@code .html}, {@code .md}, {@code .csv},
- * {@code .json}), otherwise text. The same rule holds for every command.
+ * given, otherwise the extension of {@code -o} ({@code .html}, {@code .png}, {@code .md},
+ * {@code .csv}, {@code .json}), otherwise text. The same rule holds for every command.
  */
 public enum OutputFormat {
-    TEXT("text"), MARKDOWN("markdown"), CSV("csv"), JSON("json"), HTML("html");
+    TEXT("text"), MARKDOWN("markdown"), CSV("csv"), JSON("json"), HTML("html"), LIST("list"), PNG("png");
 
     private final String flag;
 
@@ -39,7 +40,7 @@ public enum OutputFormat {
     public static OutputFormat choose(String flag, Path output, Set<OutputFormat> supported) {
         OutputFormat f = flag != null ? parse(flag, supported) : fromExtension(output);
         if (!supported.contains(f)) {
-            throw new IllegalArgumentException("--format must be " + names(supported) + ", not '" + f.flag + "'"
+            throw new UsageError("--format must be " + names(supported) + ", not '" + f.flag + "'"
                     + (flag == null ? " (from the name " + output.getFileName() + ")" : ""));
         }
         return f;
@@ -51,7 +52,7 @@ public enum OutputFormat {
                 return f;
             }
         }
-        throw new IllegalArgumentException("--format must be " + names(supported) + ", not '" + flag + "'");
+        throw new UsageError("--format must be " + names(supported) + ", not '" + flag + "'");
     }
 
     /** The format an output file's extension names; text for stdout and other names. */
@@ -63,6 +64,7 @@ public enum OutputFormat {
         String ext = name.substring(name.lastIndexOf('.') + 1);
         return switch (ext) {
             case "html", "htm" -> HTML;
+            case "png" -> PNG;
             case "md", "markdown" -> MARKDOWN;
             case "csv" -> CSV;
             case "json" -> JSON;
@@ -83,6 +85,11 @@ public enum OutputFormat {
 
     /** Writes {@code doc} in this format: the one dispatch of every table command. */
     public void write(Document doc, OutputStream out) throws IOException {
+        if (this == PNG) {
+            doc.png(out);
+            out.flush();
+            return;
+        }
         Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
         switch (this) {
             case TEXT -> doc.text(w);
@@ -90,6 +97,8 @@ public enum OutputFormat {
             case CSV -> doc.csv(w);
             case JSON -> doc.json(w);
             case HTML -> doc.html(w);
+            case LIST -> doc.list(w);
+            case PNG -> throw new IllegalStateException("PNG is written to the stream");
         }
         w.flush();
     }
