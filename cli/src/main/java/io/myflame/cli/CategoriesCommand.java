@@ -4,9 +4,9 @@ import io.myflame.core.text.OutputFormat;
 import io.myflame.diff.Categories;
 import io.myflame.diff.CategoryChart;
 import io.myflame.diff.Column;
+import io.myflame.diff.UnresolvedFrames;
 import io.myflame.diff.Diff;
 import io.myflame.diff.DiffDocument;
-import io.myflame.diff.DiffException;
 import io.myflame.diff.Per;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -42,13 +42,10 @@ public final class CategoriesCommand implements Callable<Integer> {
         Per unit = CategoryFlags.per(cols.per, analysis);
         Categories cats = CategoryFlags.load(categories);
         Warnings warnings = new Warnings();
-        List<Column> columns = new InputColumns(analysis, warnings, false).load(cols.inputs, cols.labels, cols.txns, cols.queries);
-        Diff diff;
-        try {
-            diff = CategoryFlags.compute(cats, columns, unit, cols.threshold);
-        } catch (DiffException e) {
-            throw new Main.DataError(e.getMessage());
-        }
+        List<Column> columns = UnresolvedFrames.mark(
+                new InputColumns(analysis, warnings, false).load(cols.inputs, cols.labels, cols.txns, cols.queries),
+                warnings::add);
+        Diff diff = CategoryFlags.compute(cats, columns, unit, cols.threshold);
         if (png) {
             // The bar chart the HTML page shows, as an image.
             AtomicOutput.write(cols.output, out -> CategoryChart.png(diff, 900, out));

@@ -1,98 +1,145 @@
 package io.myflame.cli;
 
+import io.myflame.core.analysis.CallTrees;
+import io.myflame.core.analysis.InclusiveTable;
+import io.myflame.core.flame.FlameOptions;
+import io.myflame.core.flame.Palette;
+import io.myflame.core.flame.SvgFlameGraph;
+import io.myflame.core.model.Profile;
 import io.myflame.core.text.Escape;
-import io.myflame.recorder.perf.PerfSettings;
+import io.myflame.core.text.Document;
+import io.myflame.core.text.OutputFormat;
+import io.myflame.core.text.RowsTable;
+import io.myflame.core.text.TopTable;
+import io.myflame.ingest.ProfileLoader;
 import io.myflame.recorder.Recorder;
+import io.myflame.recorder.perf.PerfSettings;
+import io.myflame.recorder.server.MariaDbRelease;
 import io.myflame.recorder.server.ServerChoice;
-import io.myflame.recorder.server.ServerOption;
+import io.myflame.recorder.workload.SysbenchResults;
 import io.myflame.recorder.workload.Workload;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code myflame demo}: the README's first command. Starts a throwaway MariaDB (binary log on), runs
- * sysbench oltp_delete on one thread under perf, and writes {@code out/demo/}: the capture, the
- * report tables, an interactive flamegraph, and an index.html linking them.
+ * {@code myflame demo}: the README's first command. Starts a throwaway MariaDB — a cached release
+ * with full symbols when there is one, else the system's — runs myflame's delete workload (one
+ * existing row per transaction) on one thread under perf, prints the capture's self-checks, and
+ * writes {@code out/demo/}: the capture, the report tables, an interactive flamegraph, and an
+ * index.html linking them.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Record a throwaway MariaDB running sysbench oltp_delete under perf and show where the CPU goes.")
+        description = "Record a throwaway MariaDB running myflame's oltp_delete (one existing row per transaction) "
+                + "under perf and show where the CPU goes.")
 public final class DemoCommand implements Callable<Integer> {
+    /** The release the demo prefers when its binaries are already on this machine: full symbols, no holes. */
+    static final String PREFERRED_RELEASE = "11.4.5";
+
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "out/demo", description = "Default: ${DEFAULT-VALUE}.")
     Path out;
 
     @Option(names = "--time", paramLabel = "S", defaultValue = "20", description = "Measured seconds. Default: ${DEFAULT-VALUE}.")
     int time;
 
-    @Option(names = "--mariadb", paramLabel = "VERSION", description = "A MariaDB release from Maven Central instead of the system's server.")
+    @Option(names = "--mariadb", paramLabel = "VERSION",
+            description = "A MariaDB release from Maven Central. Default: " + PREFERRED_RELEASE
+                    + " when it is cached here, else the system's server.")
     String mariadb;
 
     @Override
     public Integer call() throws Exception {
         Path capture = out.resolve("capture");
         Files.createDirectories(out);
-        Workload w = new Workload("oltp_delete", 1, 100_000, 1, time, 3, null, null, List.of());
-        ServerChoice server = new ServerChoice(null, null, null, mariadb, null, List.of(ServerOption.parse("log_bin=ON")));
-        PerfSettings perf = new PerfSettings("perf", "cycles", 999, null, "fp");
-        RecordCommand.run(new Recorder.Options(capture, server, w, perf, true, false), "myflame demo: ");
+        Workload w = Workload.defaults().withName(Workload.DELETE).withSeconds(time).withWarmup(3);
+        PerfSettings perf = PerfOptions.recordable(new PerfSettings("perf", "cycles", 999, null, "fp"));
+        SysbenchResults results = RecordCommand.run(new Recorder.Options(capture, server(), w, perf, true, false),
+                "myflame demo: ");
+        Profile profile = new ProfileLoader(Runtime.getRuntime().availableProcessors(), false, "perf")
+                .load(capture.toString());
         Map<String, Path> links = new LinkedHashMap<>();
-        links.put("capture.json (server, workload results, perf facts, counter deltas)", capture.resolve("capture.json"));
+        links.put("capture.json (server, workload results, checks, perf facts, counter deltas)",
+                capture.resolve("capture.json"));
         Path top = out.resolve("report-top.txt");
-        report(top, capture.toString(), "--top", "25");
+        write(top, table(profile, null));
         links.put("report --top 25: inclusive percentages", top);
         Path rowsFile = Home.dir().resolve("samples/rows/delete.rows");
         if (Files.isRegularFile(rowsFile)) {
             Path rows = out.resolve("report-rows.txt");
-            report(rows, capture.toString(), "--rows", rowsFile.toString());
+            write(rows, table(profile, rowsFile));
             links.put("report --rows delete.rows", rows);
         }
-        flamegraph(capture, links);
+        Path svg = out.resolve("flamegraph.svg");
+        AtomicOutput.write(svg, o -> flamegraph(profile, o));
+        links.put("flamegraph (click to zoom, Ctrl-F to search)", svg);
         links.put("stacks.folded (for any flamegraph tool)", capture.resolve("stacks.folded"));
         links.put("sysbench output", capture.resolve("sysbench.txt"));
         Path index = out.resolve("index.html");
         AtomicOutput.write(index, o -> o.write(indexHtml(links).getBytes(StandardCharsets.UTF_8)));
         System.out.println();
-        RecordCommand.printSummary(System.out, capture, io.myflame.recorder.workload.SysbenchResults.parse(
-                Files.readString(capture.resolve("sysbench.txt"))));
+        RecordCommand.printSummary(System.out, capture, results);
         links.forEach((what, p) -> System.out.println(what + ": " + p));
         System.out.println("index: " + index.toAbsolutePath());
         return 0;
     }
 
-    /** Writes a report table to {@code file} and prints it. */
-    private static void report(Path file, String... args) throws Exception {
-        List<String> a = new ArrayList<>(List.of("report"));
-        a.addAll(List.of(args));
-        a.addAll(List.of("-o", file.toString()));
-        int rc = Main.run(a.toArray(String[]::new));
-        if (rc != 0) {
-            throw new Main.DataError("report on the demo capture failed (exit " + rc + ")");
+    /** The --mariadb release asked for, else the preferred release when cached, else the system's server; says which. */
+    private ServerChoice server() {
+        String version = mariadb;
+        String why;
+        if (version != null) {
+            why = "MariaDB " + version + " release binaries (--mariadb)";
+        } else if (MariaDbRelease.cached(PREFERRED_RELEASE)) {
+            version = PREFERRED_RELEASE;
+            why = "MariaDB " + version + " release binaries (cached here; full symbols, so the tables have no holes)";
+        } else {
+            why = "the system's server (no cached MariaDB " + PREFERRED_RELEASE + " release; a stripped binary leaves "
+                    + "[mariadbd] holes — --mariadb " + PREFERRED_RELEASE + " fetches one with full symbols)";
         }
+        System.err.println("myflame demo: using " + why);
+        return version == null ? ServerChoice.defaults() : ServerChoice.defaults().withMariadb(version);
+    }
+
+    /** The top-25 inclusive table, or the table of a row file; printed and returned. */
+    private static String table(Profile profile, Path rowsFile) throws Exception {
+        String title = ReportCommand.describe(profile);
+        Document doc = rowsFile == null
+                ? TopTable.of(InclusiveTable.of(profile).top(25), title)
+                : Document.of(RowsTable.of(
+                        ReportCommand.readRows(rowsFile), profile, profile.info().label()).title(title));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        OutputFormat.TEXT.write(doc, bytes);
+        String text = bytes.toString(StandardCharsets.UTF_8);
         System.out.println();
-        System.out.print(Files.readString(file));
+        System.out.print(text);
+        return text;
+    }
+
+    private static void write(Path file, String text) throws Exception {
+        AtomicOutput.write(file, o -> o.write(text.getBytes(StandardCharsets.UTF_8)));
     }
 
     /** The capture's interactive flamegraph, coloured by MySQL layer. */
-    private static void flamegraph(Path capture, Map<String, Path> links) {
-        Path svg = capture.getParent().resolve("flamegraph.svg");
-        int rc = Main.run("flamegraph", capture.toString(), "--colors", "mysql",
-                "--title", "MariaDB, sysbench oltp_delete", "-o", svg.toString());
-        if (rc != 0) {
-            throw new Main.DataError("flamegraph of the demo capture failed (exit " + rc + ")");
-        }
-        links.put("flamegraph (click to zoom, Ctrl-F to search)", svg);
+    private static void flamegraph(Profile profile, java.io.OutputStream o) throws Exception {
+        FlameOptions options = FlameOptions.defaults().withTitle("MariaDB, myflame oltp_delete")
+                .withStyle(Palette.MYSQL.style(false))
+                .withUnit(profile.info().event() == null ? "weight" : profile.info().event() + " weight");
+        Writer w = new OutputStreamWriter(o, StandardCharsets.UTF_8);
+        new SvgFlameGraph(options).write(CallTrees.full(profile, true), w);
+        w.flush();
     }
 
     static String indexHtml(Map<String, Path> links) {
         StringBuilder sb = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
-                + "<title>myflame demo</title></head>\n<body>\n<h1>myflame demo: MariaDB, sysbench oltp_delete, perf</h1>\n<ul>\n");
+                + "<title>myflame demo</title></head>\n<body>\n<h1>myflame demo: MariaDB, myflame oltp_delete, perf</h1>\n<ul>\n");
         for (Map.Entry<String, Path> e : links.entrySet()) {
             String href = e.getValue().getFileName().toString();
             if (e.getValue().getParent() != null && e.getValue().getParent().getFileName().toString().equals("capture")) {

@@ -1,11 +1,11 @@
 package io.myflame.cli;
 
+import io.myflame.core.UsageError;
 import io.myflame.core.analysis.FunctionLookup;
 import io.myflame.core.flame.Background;
 import io.myflame.core.flame.FlameOptions;
 import io.myflame.core.model.Profile;
 import io.myflame.core.text.Escape;
-import io.myflame.diff.DiffException;
 import io.myflame.diff.Per;
 import io.myflame.diff.Run;
 import io.myflame.diff.flame.DiffFlameGraph;
@@ -57,7 +57,7 @@ final class DiffDrawing {
         try {
             mode = c.diffMode == null ? DiffFlameGraph.defaultMode(base, next) : DiffFlameGraph.Mode.parse(c.diffMode);
         } catch (IllegalArgumentException e) {
-            throw new Main.UsageError(e.getMessage());
+            throw new UsageError(e.getMessage());
         }
         DiffFlameGraph g = DiffFlameGraph.defaults().withMode(mode).withWidthsFromBase(c.widths.equals("base"))
                 .withNormalize(!c.noNormalize).withByComm(c.byComm).withNegate(c.negate);
@@ -86,21 +86,18 @@ final class DiffDrawing {
         try {
             unit = Per.parse(c.per);
         } catch (IllegalArgumentException e) {
-            throw new Main.UsageError(e.getMessage());
+            throw new UsageError(e.getMessage());
         }
         if (unit != Per.TXN) {
-            throw new Main.UsageError("flamegraph --diff takes --per txn");
+            throw new UsageError("flamegraph --diff takes --per txn");
         }
         if (!c.txns.isEmpty() && c.txns.size() != 2) {
-            throw new Main.UsageError("--txns takes BASE,NEW: two transaction counts");
+            throw new UsageError("--txns takes BASE,NEW: two transaction counts");
         }
         Run b = new Run(base, txns(0), null);
         Run n = new Run(next, txns(1), null);
-        try {
-            return g.withCost(unit.factor(b), unit.factor(n), unit.unitName(Per.EventUnit.of(n)));
-        } catch (DiffException e) {
-            throw new Main.DataError(e.getMessage());
-        }
+        // A missing transaction count or an event without a time unit is a DiffException (exit 1).
+        return g.withCost(unit.factor(b), unit.factor(n), unit.unitName(Per.EventUnit.of(n)));
     }
 
     private Long txns(int i) {

@@ -1,5 +1,6 @@
 package io.myflame.cli;
 
+import io.myflame.core.UsageError;
 import io.myflame.core.flame.Background;
 import io.myflame.core.flame.FlameOptions;
 import io.myflame.core.flame.Palette;
@@ -116,7 +117,7 @@ public final class FlameFlags {
             }
             return o;
         } catch (IllegalArgumentException e) {
-            throw new Main.UsageError(e.getMessage());
+            throw new UsageError(e.getMessage());
         }
     }
 
@@ -128,7 +129,7 @@ public final class FlameFlags {
             }
             return o.withMinWidth(Double.parseDouble(s));
         } catch (NumberFormatException e) {
-            throw new Main.UsageError("--minwidth must be pixels (0.1) or a percentage (0.1%), not '" + minWidth + "'");
+            throw new UsageError("--minwidth must be pixels (0.1) or a percentage (0.1%), not '" + minWidth + "'");
         }
     }
 

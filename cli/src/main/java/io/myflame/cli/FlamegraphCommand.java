@@ -1,5 +1,7 @@
 package io.myflame.cli;
 
+import io.myflame.core.DataError;
+import io.myflame.core.UsageError;
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.analysis.CallTrees;
 import io.myflame.core.analysis.FunctionLookup;
@@ -136,7 +138,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
         try {
             draw.draw();
         } catch (IllegalArgumentException e) {
-            throw new Main.DataError(e.getMessage());
+            throw new DataError(e.getMessage());
         }
     }
 
@@ -151,22 +153,22 @@ public final class FlamegraphCommand implements Callable<Integer> {
 
     private void checkUsage() {
         if (diff && inputs.size() != 2) {
-            throw new Main.UsageError("--diff needs two inputs: BASE NEW");
+            throw new UsageError("--diff needs two inputs: BASE NEW");
         }
         if (diff && (kind().equals("html") || reverse || flameChart)) {
-            throw new Main.UsageError("--diff draws an SVG or PNG of whole trees; --reverse, --flamechart and .html do not apply");
+            throw new UsageError("--diff draws an SVG or PNG of whole trees; --reverse, --flamechart and .html do not apply");
         }
         if (!diff && (per != null || diffMode != null || negate || !txns.isEmpty())) {
-            throw new Main.UsageError("--per, --txns, --diff-mode and --negate need --diff BASE NEW");
+            throw new UsageError("--per, --txns, --diff-mode and --negate need --diff BASE NEW");
         }
         if (!widths.equals("new") && !widths.equals("base")) {
-            throw new Main.UsageError("--widths must be 'new' or 'base', not '" + widths + "'");
+            throw new UsageError("--widths must be 'new' or 'base', not '" + widths + "'");
         }
         if ((focus != null ? 1 : 0) + (reverse ? 1 : 0) + (flameChart ? 1 : 0) > 1) {
-            throw new Main.UsageError("choose one of --focus, --reverse and --flamechart");
+            throw new UsageError("choose one of --focus, --reverse and --flamechart");
         }
         if (kind().equals("html") && look.consistentPalette) {
-            throw new Main.UsageError("--cp colours SVG and PNG graphs; the HTML page has its own colours");
+            throw new UsageError("--cp colours SVG and PNG graphs; the HTML page has its own colours");
         }
     }
 

@@ -1,5 +1,7 @@
 package io.myflame.cli;
 
+import io.myflame.core.UsageError;
+import io.myflame.recorder.perf.EventProbe;
 import io.myflame.recorder.perf.PerfSettings;
 import picocli.CommandLine.Option;
 
@@ -20,11 +22,23 @@ public final class PerfOptions {
     @Option(names = "--perf", paramLabel = "PATH", defaultValue = "perf", description = "The perf binary. Default: ${DEFAULT-VALUE}.")
     String perf;
 
-    public PerfSettings settings() {
-        try {
-            return new PerfSettings(perf, event, freq, count, callGraph);
-        } catch (IllegalArgumentException e) {
-            throw new Main.UsageError(e.getMessage());
+    /**
+     * The settings, refused (exit 2) when perf cannot record the event here — found out with a
+     * short {@code perf record} of {@code true}, before any server starts or any table is prepared.
+     */
+    public PerfSettings recordable() {
+        return recordable(settings());
+    }
+
+    static PerfSettings recordable(PerfSettings s) {
+        String problem = EventProbe.problem(s);
+        if (problem != null) {
+            throw new UsageError(problem);
         }
+        return s;
+    }
+
+    public PerfSettings settings() {
+        return new PerfSettings(perf, event, freq, count, callGraph);
     }
 }

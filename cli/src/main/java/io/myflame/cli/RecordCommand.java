@@ -3,10 +3,13 @@ package io.myflame.cli;
 import io.myflame.ingest.io.Terminal;
 import io.myflame.ingest.capture.CaptureDirectory;
 import io.myflame.recorder.Progress;
-import io.myflame.recorder.RecordException;
 import io.myflame.recorder.Recorder;
 import io.myflame.recorder.workload.SysbenchResults;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -39,40 +42,59 @@ public final class RecordCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Recorder.Options o = new Recorder.Options(out, server.choice(), workload.workload(threads), perf.settings(),
+        Recorder.Options o = new Recorder.Options(out, server.choice(), workload.workload(threads), perf.recordable(),
                 workload.reprepare, cleanup);
         SysbenchResults r = run(o, "myflame record: ");
         printSummary(System.out, out, r);
         return 0;
     }
 
-    /** Records, turning a failure into the one-line error of exit 1. */
+    /** Records with progress on stderr. */
     static SysbenchResults run(Recorder.Options o, String prefix) {
-        Progress progress = new Progress(System.err, prefix, Terminal.stderrIsTerminal());
-        try {
-            return Recorder.record(o, progress);
-        } catch (RecordException e) {
-            throw new Main.DataError(e.getMessage() + " — capture marked incomplete in " + o.out());
-        }
+        return Recorder.record(o, new Progress(System.err, prefix, Terminal.stderrIsTerminal()));
     }
 
     static void printSummary(PrintStream ps, Path dir, SysbenchResults r) {
-        String event = "?";
-        String binlog = "";
         try {
             CaptureDirectory c = CaptureDirectory.open(dir);
-            event = c.event();
-            com.fasterxml.jackson.databind.JsonNode meta = new com.fasterxml.jackson.databind.ObjectMapper()
-                    .readTree(dir.resolve(CaptureDirectory.METADATA).toFile());
-            com.fasterxml.jackson.databind.JsonNode b = meta.path("counters").path("per_transaction").path("binlog_bytes");
-            if (b.isNumber() && b.asDouble() > 0) {
-                binlog = String.format(Locale.ROOT, ", %.0f binlog bytes/txn", b.asDouble());
-            }
+            JsonNode meta = new ObjectMapper().readTree(dir.resolve(CaptureDirectory.METADATA).toFile());
+            JsonNode b = meta.path("counters").path("per_transaction").path("binlog_bytes");
+            String binlog = b.isNumber() && b.asDouble() > 0
+                    ? String.format(Locale.ROOT, ", %.0f binlog bytes/txn", b.asDouble()) : "";
             ps.printf(Locale.ROOT, "capture: %s%n%s: %.1f tps, %.1f qps, p95 %.2f ms; perf: %d samples of %s%s%n",
                     dir, meta.path("server").path("version").asText(), r.tps(), r.qps(), r.latencyP95(),
-                    meta.path("perf").path("samples").asLong(), event, binlog);
+                    meta.path("perf").path("samples").asLong(), c.event(), binlog);
+            ps.println(checks(meta));
         } catch (Exception e) {
             ps.println("capture: " + dir);
         }
+    }
+
+    /**
+     * One line of the capture's self-checks, e.g. {@code checks: 1.000 rows deleted per DELETE, 0.000
+     * buffer-pool reads/txn, server on CPU 0.64 of 1, 0.7% unresolved samples; 0 warnings}.
+     */
+    static String checks(JsonNode meta) {
+        JsonNode c = meta.path("checks");
+        List<String> parts = new ArrayList<>();
+        JsonNode rows = c.path("rows");
+        if (rows.has("rows_per_statement")) {
+            parts.add(String.format(Locale.ROOT, "%.3f rows %s per %s", rows.path("rows_per_statement").asDouble(),
+                    meta.path("workload").path("row_work").asText("changed"), rows.path("statement").asText()));
+        }
+        if (c.has("buffer_pool_reads_per_transaction")) {
+            parts.add(String.format(Locale.ROOT, "%.3f buffer-pool reads/txn",
+                    c.path("buffer_pool_reads_per_transaction").asDouble()));
+        }
+        if (c.has("server_cpus_busy")) {
+            parts.add(String.format(Locale.ROOT, "server on CPU %.2f of %d", c.path("server_cpus_busy").asDouble(),
+                    c.path("expected_cpus_busy").asInt()));
+        }
+        if (c.has("unresolved_share")) {
+            parts.add(String.format(Locale.ROOT, "%.1f%% unresolved samples", 100 * c.path("unresolved_share").asDouble()));
+        }
+        int warnings = meta.path("warnings").size();
+        return "checks: " + String.join(", ", parts) + "; " + warnings + " warning" + (warnings == 1 ? "" : "s")
+                + (warnings == 0 ? "" : " (in capture.json and above)");
     }
 }

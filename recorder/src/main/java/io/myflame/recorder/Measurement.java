@@ -4,6 +4,9 @@ import io.myflame.recorder.capture.CaptureMetadata;
 import io.myflame.recorder.server.ErrorLogTail;
 import io.myflame.recorder.process.ExternalCommand;
 import io.myflame.recorder.capture.HostInfo;
+import io.myflame.recorder.capture.ServerVariables;
+import io.myflame.recorder.check.SampleChecks;
+import io.myflame.recorder.check.WindowChecks;
 import io.myflame.recorder.process.LineTee;
 import io.myflame.recorder.perf.PerfCapture;
 import io.myflame.recorder.perf.PerfRecording;
@@ -31,7 +34,10 @@ import java.util.regex.Matcher;
  */
 public final class Measurement {
     private final Session session;
-    private final Workload workload;
+    /** The full SHOW GLOBAL VARIABLES of the server, taken before the window. */
+    static final String VARIABLES = "variables.txt";
+
+    private Workload workload;
     private final PerfSettings perf;
     private final Path out;
     private final CaptureMetadata meta = new CaptureMetadata();
@@ -67,9 +73,7 @@ public final class Measurement {
         if (perf != null) {
             PerfRecording.check(perf, session.server().pid());
         }
-        if (workload.warmup() > 0) {
-            runSysbench("warm-up", workload.warmup(), out.resolve("sysbench-warmup.txt"), false);
-        }
+        ServerVariables variables = beforeWindow();
         Map<String, String> before = StatusCounters.snapshot(session.client());
         writeStatus(before, "status-before.txt");
         if (perf != null) {
@@ -88,11 +92,53 @@ public final class Measurement {
         writeStatus(after, "status-after.txt");
         Map<String, Long> deltas = StatusCounters.deltas(before, after);
         meta.counters(deltas, StatusCounters.perTransaction(deltas, results.transactions()));
+        WindowChecks.run(workload, before, after, results.transactions(),
+                variables.get("innodb_buffer_pool_size"), meta, progress);
+        ranOutOfRows(output);
         if (recording != null) {
             new PerfCapture(recording, meta, session, out).finish();
+            checkSamples(variables);
         }
         write();
         return results;
+    }
+
+    /** Warm-up, rows for the whole window, tables in the cache, and the variables the window runs with. */
+    private ServerVariables beforeWindow() throws RecordException {
+        double warmupTps = Double.NaN;
+        if (workload.warmup() > 0) {
+            warmupTps = SysbenchResults.parse(runSysbench("warm-up", workload.warmup(),
+                    out.resolve("sysbench-warmup.txt"), false)).tps();
+        }
+        int asked = workload.tableSize();
+        workload = new RowSupply(session, out).beforeMeasuredRun(workload, warmupTps);
+        if (workload.tableSize() != asked) {
+            meta.workload().put("table_size", workload.tableSize());
+            meta.workload().put("table_size_requested", asked);
+        }
+        ServerVariables variables = ServerVariables.snapshot(session.client());
+        writeStatus(variables.all(), VARIABLES);
+        variables.describe(meta.server());
+        return variables;
+    }
+
+    private void checkSamples(ServerVariables variables) {
+        ObjectNode p = meta.perf();
+        SampleChecks.cpu(p.path("samples").asLong(-1), p.path("frequency").asLong(0), p.path("duration_s").asDouble(0),
+                workload.threads(), variables.durability(), meta, session.progress());
+        SampleChecks.symbols(out.resolve(PerfCapture.FOLDED), session.server().binary(), meta, session.progress());
+    }
+
+    /** myflame's delete script says when a thread passed the table's last row. */
+    private void ranOutOfRows(String sysbenchOutput) {
+        long threads = sysbenchOutput.lines().filter(l -> l.startsWith("myflame: thread ")).count();
+        if (threads > 0) {
+            String w = threads + " sysbench thread(s) ran out of rows to delete before the window ended: the "
+                    + "measured rate outran the warm-up's by more than " + RowSupply.MARGIN + "x; give a longer "
+                    + "--warmup or a bigger --table-size";
+            meta.warn(w);
+            session.progress().warn(w);
+        }
     }
 
     private void describe() {
@@ -100,6 +146,11 @@ public final class Measurement {
         meta.host(HostInfo.current());
         ObjectNode w = meta.workload();
         w.put("name", workload.name());
+        w.put("description", workload.describe());
+        session.progress().phase("workload: " + workload.describe());
+        if (workload.rowWork() != null) {
+            w.put("row_work", workload.rowWork().verb());
+        }
         w.put("tables", workload.tables());
         w.put("table_size", workload.tableSize());
         w.put("threads", workload.threads());

@@ -2,10 +2,12 @@ package io.myflame.recorder;
 
 import io.myflame.recorder.capture.CaptureMetadata;
 import io.myflame.recorder.capture.HostInfo;
+import io.myflame.recorder.perf.EventProbe;
 import io.myflame.recorder.perf.PerfCapture;
 import io.myflame.recorder.perf.PerfRecording;
 import io.myflame.recorder.perf.PerfSettings;
 import io.myflame.recorder.server.ServerChoice;
+import io.myflame.recorder.server.ServerDefaults;
 import io.myflame.recorder.workload.SysbenchResults;
 import io.myflame.recorder.workload.Workload;
 
@@ -24,7 +26,8 @@ public final class Recorder {
     /** Files a previous recording may have left in the output directory, replaced by a new one. */
     static final List<String> CAPTURE_FILES = List.of(CaptureDirectory.METADATA, "perf.data", "perf.data.old",
             PerfCapture.FOLDED, "sysbench.txt", "sysbench-warmup.txt", "sysbench-prepare.txt",
-            "sysbench-cleanup.txt", "status-before.txt", "status-after.txt", "server-error.log");
+            "sysbench-cleanup.txt", "sysbench-refill.txt", "status-before.txt", "status-after.txt",
+            Measurement.VARIABLES, "server-error.log");
 
     /**
      * Everything a recording needs.
@@ -45,11 +48,23 @@ public final class Recorder {
 
     /** Records; the capture directory is written even when this throws (marked incomplete). */
     public static SysbenchResults record(Options o, Progress progress) throws RecordException {
+        try {
+            return run(o, progress);
+        } catch (RecordException e) {
+            throw new RecordException(e.getMessage() + " — capture marked incomplete in " + o.out(), e);
+        }
+    }
+
+    private static SysbenchResults run(Options o, Progress progress) throws RecordException {
+        if (o.perf() != null) {
+            EventProbe.check(o.perf());
+        }
         prepareOutput(o.out());
         if (o.perf() != null) {
             PerfRecording.check(o.perf(), ProcessHandle.current().pid());
         }
-        try (Session session = Session.open(o.server(), progress)) {
+        ServerChoice server = o.server().withDefaults(ServerDefaults.forWorkload(o.workload()));
+        try (Session session = Session.open(server, progress)) {
             progress.phase("server " + session.version() + " (" + session.server().binary() + ")");
             session.prepare(o.workload(), o.reprepare(), o.out());
             SysbenchResults r = new Measurement(session, o.workload(), o.perf(), o.out()).run();

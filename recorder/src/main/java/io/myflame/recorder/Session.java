@@ -50,7 +50,7 @@ public final class Session implements AutoCloseable {
             s.client = new SqlClient(SqlClient.findClient(s.server.basedir(), s.children), s.server.endpoint(), s.children);
             s.version = s.client.value("SELECT VERSION()");
             return s;
-        } catch (RecordException | RuntimeException e) {
+        } catch (RuntimeException e) {
             s.close();
             throw e;
         }
@@ -167,6 +167,9 @@ public final class Session implements AutoCloseable {
         children.stopAll(60_000);
         if (server != null) {
             server.close();
+        }
+        if (sysbench != null) {
+            sysbench.close();
         }
     }
 

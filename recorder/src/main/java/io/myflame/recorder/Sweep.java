@@ -1,6 +1,7 @@
 package io.myflame.recorder;
 
 import io.myflame.recorder.perf.PerfSettings;
+import io.myflame.recorder.server.ServerDefaults;
 import io.myflame.recorder.workload.SysbenchResults;
 import io.myflame.recorder.workload.Workload;
 
@@ -41,7 +42,7 @@ public final class Sweep {
         for (SweepConfigs.Config c : configs) {
             Workload w = c.storageEngine() != null ? base.withStorageEngine(c.storageEngine()) : base;
             progress.phase("configuration " + c.name() + " (" + c.server().describe() + " " + c.server().options() + ")");
-            try (Session session = Session.open(c.server(), progress)) {
+            try (Session session = Session.open(c.server().withDefaults(ServerDefaults.forWorkload(w)), progress)) {
                 Path dir = Files.createDirectories(out.resolve(c.name()));
                 session.prepare(w.withThreads(threads.stream().max(Integer::compare).orElse(1)), reprepare, dir);
                 runPoints(session, c, w, threads, perf, dir, points);

@@ -35,7 +35,7 @@ class SweepConfigsTest {
         e = assertThrows(RecordException.class, () -> SweepConfigs.parse(List.of("server-opt = x=1"), "s.ini"));
         assertEquals("s.ini:1: expected a [name] section first", e.getMessage());
         e = assertThrows(RecordException.class, () -> SweepConfigs.parse(List.of("[a]", "[a]"), "s.ini"));
-        assertEquals("s.ini:2: configuration name must be unique and use letters, digits, '.', '_', '+', '-': [a]",
+        assertEquals("s.ini:2: configuration name must be unique, start with a letter or digit and use letters, digits, '.', '_', '+', '-': [a]",
                 e.getMessage());
         e = assertThrows(RecordException.class,
                 () -> SweepConfigs.parse(List.of("[a]", "basedir = /x", "mariadb = 11.4.5"), "s.ini"));

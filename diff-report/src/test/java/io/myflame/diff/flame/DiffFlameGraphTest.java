@@ -8,7 +8,7 @@ import io.myflame.core.analysis.CallTrees;
 import io.myflame.core.flame.FlameOptions;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
-import io.myflame.core.model.Thread;
+import io.myflame.core.model.SampledThread;
 import java.awt.Color;
 import java.io.StringWriter;
 import java.util.List;
@@ -33,7 +33,7 @@ class DiffFlameGraphTest {
     static Profile profile(List<List<Integer>> stacks, long scale) {
         FrameTable frames = new FrameTable();
         Profile.Builder b = Profile.builder(frames);
-        int t = b.thread(new Thread("mysqld", 1, 1));
+        int t = b.thread(new SampledThread("mysqld", 1, 1));
         for (int i = 0; i < stacks.size(); i++) {
             List<Integer> s = stacks.get(i);
             int[] ids = s.stream().mapToInt(f -> frames.intern("f" + f + (f == 3 ? "<T&>" : ""))).toArray();

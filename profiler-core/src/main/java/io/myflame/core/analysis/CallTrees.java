@@ -1,5 +1,6 @@
 package io.myflame.core.analysis;
 
+import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
 
 /**
@@ -12,13 +13,15 @@ public final class CallTrees {
 
     /** The full tree, root first; with {@code byComm} the first level is the thread's comm. */
     public static CallTree full(Profile profile, boolean byComm) {
-        CallTree tree = new CallTree(profile.frames());
+        // Comm names join a copy of the profile's names: the profile itself stays as it was.
+        FrameTable frames = byComm ? FrameTable.copyOf(profile.frames()) : profile.frames();
+        CallTree tree = new CallTree(frames);
         int[] buf = new int[64];
         for (int i = 0; i < profile.size(); i++) {
             int[] stack = profile.stack(i);
             if (byComm) {
                 buf = ensure(buf, stack.length + 1);
-                buf[0] = profile.frames().intern(profile.thread(i).comm());
+                buf[0] = frames.intern(profile.thread(i).comm());
                 System.arraycopy(stack, 0, buf, 1, stack.length);
                 tree.addPath(buf, 0, stack.length + 1, profile.weight(i));
             } else {

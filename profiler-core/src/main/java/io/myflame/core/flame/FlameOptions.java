@@ -1,5 +1,6 @@
 package io.myflame.core.flame;
 
+import io.myflame.core.UsageError;
 import java.awt.Color;
 import java.util.Objects;
 
@@ -168,7 +169,7 @@ public final class FlameOptions implements Cloneable {
 
     public FlameOptions withWidth(int w) {
         if (w < 200) {
-            throw new IllegalArgumentException("width must be at least 200 pixels, not " + w);
+            throw new UsageError("width must be at least 200 pixels, not " + w);
         }
         FlameOptions c = copy();
         c.width = w;
@@ -177,7 +178,7 @@ public final class FlameOptions implements Cloneable {
 
     public FlameOptions withMinWidth(double m) {
         if (!(m >= 0)) {
-            throw new IllegalArgumentException("minimum width must be >= 0, not " + m);
+            throw new UsageError("minimum width must be >= 0, not " + m);
         }
         FlameOptions c = copy();
         c.minWidth = m;
@@ -188,7 +189,7 @@ public final class FlameOptions implements Cloneable {
     /** The minimum width as a percentage of the total ({@code --minwidth 0.1%}). */
     public FlameOptions withMinWidthPercent(double pct) {
         if (!(pct >= 0 && pct <= 100)) {
-            throw new IllegalArgumentException("minimum width must be between 0% and 100%, not " + pct + "%");
+            throw new UsageError("minimum width must be between 0% and 100%, not " + pct + "%");
         }
         FlameOptions c = copy();
         c.minWidthPercent = pct;
@@ -228,10 +229,10 @@ public final class FlameOptions implements Cloneable {
     /** Font family, size in pixels and average character width (a fraction of the size). */
     public FlameOptions withFont(String type, double size, double widthRatio) {
         if (!(size >= 4 && size <= 100)) {
-            throw new IllegalArgumentException("font size must be between 4 and 100 pixels, not " + size);
+            throw new UsageError("font size must be between 4 and 100 pixels, not " + size);
         }
         if (!(widthRatio > 0.1 && widthRatio <= 2)) {
-            throw new IllegalArgumentException("font width must be between 0.1 and 2, not " + widthRatio);
+            throw new UsageError("font width must be between 0.1 and 2, not " + widthRatio);
         }
         FlameOptions c = copy();
         c.fontType = Objects.requireNonNull(type);
@@ -242,7 +243,7 @@ public final class FlameOptions implements Cloneable {
 
     public FlameOptions withFrameHeight(int h) {
         if (h < 4 || h > 200) {
-            throw new IllegalArgumentException("frame height must be between 4 and 200 pixels, not " + h);
+            throw new UsageError("frame height must be between 4 and 200 pixels, not " + h);
         }
         FlameOptions c = copy();
         c.frameHeight = h;
@@ -251,7 +252,7 @@ public final class FlameOptions implements Cloneable {
 
     public FlameOptions withFactor(double f) {
         if (!(f > 0) || Double.isInfinite(f)) {
-            throw new IllegalArgumentException("factor must be a positive number, not " + f);
+            throw new UsageError("factor must be a positive number, not " + f);
         }
         FlameOptions c = copy();
         c.factor = f;
@@ -290,7 +291,7 @@ public final class FlameOptions implements Cloneable {
 
     public FlameOptions withTotal(long t) {
         if (t < 0) {
-            throw new IllegalArgumentException("total must not be negative, not " + t);
+            throw new UsageError("total must not be negative, not " + t);
         }
         FlameOptions c = copy();
         c.total = t;

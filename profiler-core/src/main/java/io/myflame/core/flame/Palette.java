@@ -1,5 +1,6 @@
 package io.myflame.core.flame;
 
+import io.myflame.core.UsageError;
 import io.myflame.core.analysis.CallTree;
 import java.awt.Color;
 import java.util.ArrayList;
@@ -27,7 +28,7 @@ public enum Palette {
         try {
             return valueOf(s.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("unknown palette '" + s + "' (" + names() + ")");
+            throw new UsageError("unknown palette '" + s + "' (" + names() + ")");
         }
     }
 

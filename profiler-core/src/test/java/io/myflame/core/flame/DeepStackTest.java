@@ -9,7 +9,7 @@ import io.myflame.core.analysis.CallTrees;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
-import io.myflame.core.model.Thread;
+import io.myflame.core.model.SampledThread;
 import java.io.ByteArrayOutputStream;
 import java.io.StringWriter;
 import java.util.concurrent.atomic.AtomicReference;
@@ -31,7 +31,7 @@ class DeepStackTest {
         for (int i = 1; i < DEPTH; i++) {
             stack[i] = frames.intern(i % 2 == 0 ? "row_search_mvcc" : "recurse_" + (i % 7));
         }
-        int t = b.thread(new Thread("mysqld", -1, -1));
+        int t = b.thread(new SampledThread("mysqld", -1, -1));
         b.add(t, stack, DEPTH, 10, 1);
         b.add(t, stack, 10, 5, 1);
         return b.build();
@@ -40,7 +40,7 @@ class DeepStackTest {
     /** Runs {@code work} on a thread with a small stack and rethrows what it threw. */
     static void onSmallStack(ThrowingRunnable work) throws Throwable {
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        java.lang.Thread t = new java.lang.Thread(null, () -> {
+        Thread t = new Thread(null, () -> {
             try {
                 work.run();
             } catch (Throwable e) {

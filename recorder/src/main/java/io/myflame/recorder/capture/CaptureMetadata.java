@@ -16,7 +16,7 @@ import java.util.Map;
 
 /**
  * {@code capture.json} as it is filled in during a recording: schema version, server, workload
- * and its results, perf, host, counter deltas, warnings, and {@code incomplete} with the reason when
+ * and its results, perf, host, counter deltas, the self-checks' figures, warnings, and {@code incomplete} with the reason when
  * the recording did not finish. Written atomically, so a reader never sees half a file.
  */
 public final class CaptureMetadata {
@@ -34,6 +34,7 @@ public final class CaptureMetadata {
         root.putObject("perf");
         root.putObject("host");
         root.putObject("counters");
+        root.putObject("checks");
         warnings = root.putArray("warnings");
         root.putNull("incomplete");
     }
@@ -52,6 +53,11 @@ public final class CaptureMetadata {
 
     public ObjectNode counters() {
         return (ObjectNode) root.get("counters");
+    }
+
+    /** The figures the capture's self-checks measured (rows per statement, cache misses, CPU, symbols). */
+    public ObjectNode checks() {
+        return (ObjectNode) root.get("checks");
     }
 
     public synchronized void warn(String w) {

@@ -1,5 +1,6 @@
 package io.myflame.recorder.counters;
 
+import io.myflame.core.text.Decimals;
 import io.myflame.recorder.process.ExternalCommand;
 import io.myflame.recorder.RecordException;
 import io.myflame.recorder.server.SqlClient;
@@ -66,7 +67,8 @@ public final class StatusCounters {
     static boolean interesting(String k) {
         return k.equals("Questions") || k.startsWith("Com_") || k.startsWith("Innodb_rows_")
                 || k.startsWith("Rocksdb_rows_") || k.equals("Binlog_bytes_written") || k.equals(PS_BINLOG)
-                || k.startsWith("Handler_") || k.equals("Innodb_data_written") || k.equals("Innodb_os_log_written");
+                || k.startsWith("Handler_") || k.equals("Innodb_data_written") || k.equals("Innodb_os_log_written")
+                || k.equals("Innodb_buffer_pool_reads") || k.equals("Innodb_buffer_pool_read_requests");
     }
 
     /** Each delta divided by the transaction count, with binlog bytes under one name for every server. */
@@ -84,7 +86,7 @@ public final class StatusCounters {
     }
 
     private static double round(double v) {
-        return Math.round(v * 1000) / 1000.0;
+        return Decimals.round(v, 3);
     }
 
     private static Long number(String s) {

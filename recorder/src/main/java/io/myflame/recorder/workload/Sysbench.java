@@ -20,14 +20,17 @@ import java.util.regex.Pattern;
  * Builds sysbench command lines for a {@link Workload} against an {@link Endpoint}. The option
  * names are those of sysbench 1.0 and 1.1 ({@code --threads}, {@code --time}, {@code --tables});
  * 0.5 is told apart by its version and gets its older names. A password goes into a private
- * {@code --config-file}, never onto the command line.
+ * {@code --config-file}, never onto the command line. myflame's own script (the delete workload
+ * and the {@code refill} command) is written to a private temporary directory on first use and
+ * removed by {@link #close()}.
  */
-public final class Sysbench {
+public final class Sysbench implements AutoCloseable {
     private static final Pattern VERSION = Pattern.compile("sysbench (\\d+)\\.(\\d+)\\S*");
 
     private final String binary;
     private final String version;
     private final boolean legacy;
+    private final BundledScript script = new BundledScript();
 
     private Sysbench(String binary, String version, boolean legacy) {
         this.binary = binary;
@@ -60,9 +63,10 @@ public final class Sysbench {
      * @param threads client threads
      * @param secrets the private config file holding the password, or null
      */
-    public ExternalCommand command(Workload w, Endpoint e, String phase, int seconds, int threads, Path secrets) {
+    public ExternalCommand command(Workload w, Endpoint e, String phase, int seconds, int threads, Path secrets)
+            throws RecordException {
         List<String> a = new ArrayList<>();
-        a.add(w.name());
+        a.add(w.myflameDelete() ? script.path().toString() : w.name());
         a.add("--db-driver=mysql");
         a.addAll(e.sysbenchArgs());
         if (secrets != null) {
@@ -88,6 +92,35 @@ public final class Sysbench {
         a.addAll(w.extra());
         a.add(phase);
         return ExternalCommand.of(binary).args(a);
+    }
+
+    /**
+     * {@code refill}: INSERT IGNORE of ids 1..{@code w.tableSize()} into every table, so rows an earlier
+     * run deleted exist again; one client thread per table, at most 8.
+     */
+    public ExternalCommand refillCommand(Workload w, Endpoint e, Path secrets) throws RecordException {
+        if (legacy) {
+            throw new RecordException("sysbench " + version + " cannot run myflame's workload script: "
+                    + "install sysbench 1.0 or newer");
+        }
+        List<String> a = new ArrayList<>(List.of(script.path().toString(), "--db-driver=mysql"));
+        a.addAll(e.sysbenchArgs());
+        if (secrets != null) {
+            a.add("--config-file=" + secrets);
+        }
+        a.addAll(List.of("--mysql-db=" + Workload.DATABASE, "--tables=" + w.tables(), "--table-size=" + w.tableSize(),
+                "--threads=" + Math.min(w.tables(), 8)));
+        if (w.storageEngine() != null) {
+            a.add("--mysql-storage-engine=" + w.storageEngine());
+        }
+        a.add("refill");
+        return ExternalCommand.of(binary).args(a);
+    }
+
+    /** Removes the private copy of myflame's script. */
+    @Override
+    public void close() {
+        script.close();
     }
 
     /** Writes the password into a file only its owner can read; null when there is no password. */
