@@ -2,32 +2,19 @@ package io.myflame.recorder;
 
 import io.myflame.recorder.capture.CaptureOutput;
 import io.myflame.recorder.perf.EventProbe;
-import io.myflame.recorder.perf.PerfCapture;
 import io.myflame.recorder.perf.PerfRecording;
 import io.myflame.recorder.perf.PerfSettings;
 import io.myflame.recorder.server.ServerChoice;
 import io.myflame.recorder.server.ServerDefaults;
 import io.myflame.recorder.workload.SysbenchResults;
 import io.myflame.recorder.workload.Workload;
-
-import io.myflame.ingest.capture.CaptureDirectory;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * {@code myflame record}: the whole experiment in one call — server, prepare, warm-up, the measured
  * run under perf, optional cleanup — leaving a capture directory every other command reads.
  */
 public final class Recorder {
-    /** Files a previous recording may have left in the output directory, replaced by a new one. */
-    static final List<String> CAPTURE_FILES = List.of(CaptureDirectory.METADATA, "perf.data", "perf.data.old",
-            PerfCapture.FOLDED, "sysbench.txt", "sysbench-warmup.txt", "sysbench-prepare.txt",
-            "sysbench-cleanup.txt", "sysbench-refill.txt", "status-before.txt", "status-after.txt",
-            Measurement.VARIABLES, "server-error.log");
-
     /**
      * Everything a recording needs.
      *
@@ -83,26 +70,4 @@ public final class Recorder {
         }
         return " — the previous capture in " + out + " is unchanged; this attempt, marked incomplete, is in " + kept;
     }
-
-    /** For a sweep's points: creates the directory; refuses one that holds something other than a capture. */
-    static void prepareOutput(Path out) throws RecordException {
-        try {
-            if (Files.isDirectory(out)) {
-                boolean capture = Files.exists(out.resolve(CaptureDirectory.METADATA));
-                try (Stream<Path> s = Files.list(out)) {
-                    if (!capture && s.findAny().isPresent()) {
-                        throw new RecordException(out + ": exists and is not a capture directory; choose an empty "
-                                + "or new --out");
-                    }
-                }
-                for (String f : CAPTURE_FILES) {
-                    Files.deleteIfExists(out.resolve(f));
-                }
-            }
-            Files.createDirectories(out);
-        } catch (IOException e) {
-            throw new RecordException("cannot create " + out + ": " + e.getMessage());
-        }
-    }
-
 }
