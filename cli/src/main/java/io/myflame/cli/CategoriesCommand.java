@@ -6,7 +6,6 @@ import io.myflame.diff.Column;
 import io.myflame.diff.UnresolvedFrames;
 import io.myflame.diff.Diff;
 import io.myflame.diff.DiffDocument;
-import io.myflame.diff.DiffException;
 import io.myflame.diff.Per;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -43,12 +42,7 @@ public final class CategoriesCommand implements Callable<Integer> {
         List<Column> columns = UnresolvedFrames.mark(
                 new InputColumns(analysis, warnings, false).load(cols.inputs, cols.labels, cols.txns, cols.queries),
                 warnings::add);
-        Diff diff;
-        try {
-            diff = CategoryFlags.compute(cats, columns, unit, cols.threshold);
-        } catch (DiffException e) {
-            throw new Main.DataError(e.getMessage());
-        }
+        Diff diff = CategoryFlags.compute(cats, columns, unit, cols.threshold);
         AtomicOutput.write(cols.output, fmt, DiffDocument.breakdown(diff));
         warnings.print(spec.commandLine().getErr(), "myflame categories");
         return 0;

@@ -1,5 +1,7 @@
 package io.myflame.cli;
 
+import io.myflame.core.UsageError;
+import io.myflame.core.DataError;
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.analysis.CallTrees;
 import io.myflame.core.analysis.FunctionLookup;
@@ -72,7 +74,7 @@ public final class ReportCommand implements Callable<Integer> {
         OutputFormat fmt = AtomicOutput.format(format, output, OutputFormat.allBut());
         int modes = (top != null ? 1 : 0) + (focus != null ? 1 : 0) + (callers != null ? 1 : 0) + (rows != null ? 1 : 0);
         if (modes > 1) {
-            throw new Main.UsageError("choose one of --top, --focus, --callers, --rows");
+            throw new UsageError("choose one of --top, --focus, --callers, --rows");
         }
         AtomicOutput.refuseInputAsOutput(output, List.of(input));
         List<RowSpec> rowSpecs = rows == null ? null : readRows(rows);
@@ -102,13 +104,11 @@ public final class ReportCommand implements Callable<Integer> {
             return RowFile.parse(r, file.toString()).stream().map(s -> new RowSpec(
                     s.names().stream().map(Escape::raw).toList(), s.depth(), s.parent(), s.line())).toList();
         } catch (NoSuchFileException e) {
-            throw new Main.DataError(file + ": no such file");
+            throw new DataError(file + ": no such file");
         } catch (java.nio.charset.CharacterCodingException e) {
-            throw new Main.DataError(file + ": not UTF-8 text");
+            throw new DataError(file + ": not UTF-8 text");
         } catch (java.io.IOException e) {
-            throw new Main.DataError(file + ": cannot read (" + e.getMessage() + ")");
-        } catch (RowFile.RowFileException e) {
-            throw new Main.DataError(e.getMessage());
+            throw new DataError(file + ": cannot read (" + e.getMessage() + ")");
         }
     }
 

@@ -57,7 +57,7 @@ class RecordFaultsIT {
     void failedReRecordKeepsThePreviousCapture() throws Exception {
         Path cap = copyOfSampleCapture(tmp.resolve("cap"));
         byte[] before = Files.readAllBytes(cap.resolve("capture.json"));
-        MyflameProcess p = MyflameProcess.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
                 "--workload", "oltp_point_select", "--time", "2", "--warmup", "0",
                 "--server-opt", "no_such_option_at_all=1");
         assertEquals(1, p.waitFor(600), p.err());
@@ -72,7 +72,7 @@ class RecordFaultsIT {
     @Test
     void successfulReRecordReplacesTheCaptureWholly() throws Exception {
         Path cap = copyOfSampleCapture(tmp.resolve("cap"));
-        MyflameProcess p = MyflameProcess.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
                 "--workload", "oltp_point_select", "--table-size", "1000", "--time", "2", "--warmup", "0",
                 "--freq", "99");
         assertEquals(0, p.waitFor(600), p.err());
@@ -87,7 +87,7 @@ class RecordFaultsIT {
     void fullDiskStillLeavesAValidCaptureJsonThatReadersWarnAbout() throws Exception {
         try (SmallFileSystem fs = SmallFileSystem.mount(tmp.resolve("small"), "128k")) {
             Path cap = fs.dir().resolve("cap");
-            MyflameProcess p = MyflameProcess.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+            Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
                     "--workload", "oltp_point_select", "--table-size", "1000", "--time", "8", "--warmup", "1",
                     "--freq", "999");
             assertEquals(1, p.waitFor(600), p.err());
@@ -107,10 +107,10 @@ class RecordFaultsIT {
     @Test
     void interruptDuringInstallDbSaysInterruptedAndRemovesTheDataDirectory() throws Exception {
         Path cap = tmp.resolve("cap");
-        MyflameProcess p = MyflameProcess.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
                 "--workload", "oltp_point_select", "--time", "2", "--warmup", "0");
         String datadir = awaitChildArgument(p, "--datadir=", 300).orElseThrow(() -> new AssertionError(errOf(p)));
-        p.process.destroy(); // SIGTERM, handled like Ctrl-C
+        p.process().destroy(); // SIGTERM, handled like Ctrl-C
         assertEquals(1, p.waitFor(180), p.err());
         assertTrue(p.err().contains("interrupted"), p.err());
         assertFalse(p.err().contains("died"), p.err());
@@ -123,7 +123,7 @@ class RecordFaultsIT {
     @Test
     void sigkillLeavesNoProcessesAndNoDataDirectory() throws Exception {
         Path cap = tmp.resolve("cap");
-        MyflameProcess p = MyflameProcess.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
                 "--workload", "oltp_point_select", "--table-size", "1000", "--time", "60", "--warmup", "0",
                 "--freq", "99");
         assertTrue(p.awaitStderr("measured run", 300), p.err());
@@ -132,8 +132,8 @@ class RecordFaultsIT {
         String scratch = m.group(2);
         assertFalse(RealParts.processesMentioning("perf record").stream().noneMatch(c -> c.contains(tmp.toString())),
                 "perf is not running yet");
-        p.process.destroyForcibly(); // SIGKILL: no shutdown hook runs
-        p.process.waitFor(60, TimeUnit.SECONDS);
+        p.process().destroyForcibly(); // SIGKILL: no shutdown hook runs
+        p.process().waitFor(60, TimeUnit.SECONDS);
         RecordIT.assertNoneLeft(scratch, tmp);
         assertGone(Path.of(scratch));
         for (int i = 0; i < 100; i++) {
@@ -158,7 +158,7 @@ class RecordFaultsIT {
             root.query("CREATE USER 'bench'@'localhost' IDENTIFIED BY '" + secret + "'");
             root.query("GRANT ALL ON *.* TO 'bench'@'localhost'");
             Path cap = tmp.resolve("cap");
-            MyflameProcess p = MyflameProcess.start(tmp.resolve("log"), Map.of("BENCH_PW", secret), "record",
+            Myflame.Running p = Myflame.start(tmp.resolve("log"), Map.of("BENCH_PW", secret), "record",
                     "--out", cap.toString(), "--socket", server.endpoint().socket(), "--user", "bench",
                     "--password-env", "BENCH_PW", "--workload", "oltp_point_select", "--table-size", "1000",
                     "--time", "60", "--warmup", "0", "--freq", "99");
@@ -166,8 +166,8 @@ class RecordFaultsIT {
             List<Path> optionFiles = filesHolding(Path.of(System.getProperty("java.io.tmpdir")), secret, 1);
             assertEquals(1, optionFiles.size(), "sysbench's private option file during the run");
             assertEquals(List.of(), filesHolding(tmp, secret, Integer.MAX_VALUE), "the password in the capture");
-            p.process.destroyForcibly(); // SIGKILL: no shutdown hook runs; the guard cleans up
-            p.process.waitFor(60, TimeUnit.SECONDS);
+            p.process().destroyForcibly(); // SIGKILL: no shutdown hook runs; the guard cleans up
+            p.process().waitFor(60, TimeUnit.SECONDS);
             assertGone(optionFiles.get(0));
             RecordIT.assertNoneLeft(tmp.toString(), cap);
         } finally {
@@ -188,10 +188,10 @@ class RecordFaultsIT {
         }
     }
 
-    private static Optional<String> awaitChildArgument(MyflameProcess p, String prefix, long seconds) throws Exception {
+    private static Optional<String> awaitChildArgument(Myflame.Running p, String prefix, long seconds) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (System.nanoTime() < deadline && p.process.isAlive()) {
-            Optional<String> arg = p.process.descendants()
+        while (System.nanoTime() < deadline && p.process().isAlive()) {
+            Optional<String> arg = p.process().descendants()
                     .flatMap(h -> Stream.of(cmdline(h.pid()).split("\0")))
                     .filter(a -> a.startsWith(prefix)).map(a -> a.substring(prefix.length())).findFirst();
             if (arg.isPresent()) {
@@ -210,7 +210,7 @@ class RecordFaultsIT {
         }
     }
 
-    private static String errOf(MyflameProcess p) {
+    private static String errOf(Myflame.Running p) {
         try {
             return p.err();
         } catch (Exception e) {

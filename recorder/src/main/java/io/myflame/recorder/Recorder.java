@@ -37,6 +37,14 @@ public final class Recorder {
      * a failure or an interruption leaves a capture marked incomplete and never damages a previous one.
      */
     public static SysbenchResults record(Options o, Progress progress) throws RecordException {
+        try {
+            return run(o, progress);
+        } catch (RecordException e) {
+            throw new RecordException(e.getMessage() + " — capture marked incomplete in " + o.out(), e);
+        }
+    }
+
+    private static SysbenchResults run(Options o, Progress progress) throws RecordException {
         if (o.perf() != null) {
             EventProbe.check(o.perf());
             PerfRecording.check(o.perf(), ProcessHandle.current().pid());
@@ -54,13 +62,14 @@ public final class Recorder {
             }
             capture.complete();
             return r;
-        } catch (RecordException | RuntimeException e) {
+        } catch (RecordException e) {
             Session.awaitInterruption();
             Path kept = capture.incomplete(e.getMessage());
-            if (e instanceof RuntimeException re) {
-                throw re;
-            }
             throw new RecordException(e.getMessage() + where(kept, o.out()));
+        } catch (RuntimeException e) {
+            Session.awaitInterruption();
+            capture.incomplete(e.getMessage());
+            throw e;
         }
     }
 

@@ -62,7 +62,7 @@ public final class Session implements AutoCloseable {
             s.client = new SqlClient(SqlClient.findClient(s.server.basedir(), s.children), s.server.endpoint(), s.children);
             s.version = s.client.value("SELECT VERSION()");
             return s;
-        } catch (RecordException | RuntimeException e) {
+        } catch (RuntimeException e) {
             s.close();
             throw e;
         }

@@ -1,5 +1,6 @@
 package io.myflame.recorder.counters;
 
+import io.myflame.core.text.Decimals;
 import io.myflame.recorder.process.ExternalCommand;
 import io.myflame.recorder.RecordException;
 import io.myflame.recorder.server.SqlClient;
@@ -85,7 +86,7 @@ public final class StatusCounters {
     }
 
     private static double round(double v) {
-        return Math.round(v * 1000) / 1000.0;
+        return Decimals.round(v, 3);
     }
 
     private static Long number(String s) {

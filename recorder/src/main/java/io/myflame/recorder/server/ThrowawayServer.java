@@ -63,7 +63,7 @@ public final class ThrowawayServer implements Server {
             s.initialise(progress);
             s.launch(options, progress);
             return s;
-        } catch (RecordException | RuntimeException e) {
+        } catch (RuntimeException e) {
             s.close();
             throw e;
         }
