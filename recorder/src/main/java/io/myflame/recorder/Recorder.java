@@ -37,14 +37,6 @@ public final class Recorder {
      * a failure or an interruption leaves a capture marked incomplete and never damages a previous one.
      */
     public static SysbenchResults record(Options o, Progress progress) throws RecordException {
-        try {
-            return run(o, progress);
-        } catch (RecordException e) {
-            throw new RecordException(e.getMessage() + " — capture marked incomplete in " + o.out(), e);
-        }
-    }
-
-    private static SysbenchResults run(Options o, Progress progress) throws RecordException {
         if (o.perf() != null) {
             EventProbe.check(o.perf());
             PerfRecording.check(o.perf(), ProcessHandle.current().pid());
@@ -65,7 +57,7 @@ public final class Recorder {
         } catch (RecordException e) {
             Session.awaitInterruption();
             Path kept = capture.incomplete(e.getMessage());
-            throw new RecordException(e.getMessage() + where(kept, o.out()));
+            throw new RecordException(capture.relocate(e.getMessage(), kept) + where(kept, o.out()));
         } catch (RuntimeException e) {
             Session.awaitInterruption();
             capture.incomplete(e.getMessage());
