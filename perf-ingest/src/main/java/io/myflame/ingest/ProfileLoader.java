@@ -165,12 +165,16 @@ public final class ProfileLoader {
         }
     }
 
-    private static ProfileInfo info(String input) throws IOException, InputException {
+    /** The input's label and event; an incomplete capture is read with a warning, never silently. */
+    private ProfileInfo info(String input) throws IOException, InputException {
         ProfileInfo info = ProfileInfo.EMPTY.withSource(input);
         Path path = input.equals("-") ? null : Path.of(input);
         if (path != null && Files.isDirectory(path)) {
             CaptureDirectory capture = CaptureDirectory.open(path);
             info = info.withLabel(capture.serverVersion()).withEvent(capture.event());
+            if (capture.incompleteReason() != null) {
+                warnings.add(input + ": incomplete capture (" + capture.incompleteReason() + ")");
+            }
         }
         if (info.label() == null) {
             info = info.withLabel(path == null ? "stdin" : labelOf(path));
