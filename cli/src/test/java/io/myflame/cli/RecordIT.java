@@ -81,14 +81,12 @@ class RecordIT {
         assertNoneLeft(scratch, cap);
     }
 
-    private static final Pattern PERF_OUTPUT = Pattern.compile("perf attached to pid \\d+: .* -o (\\S+perf\\.data)");
-
     /** Waits until perf has written samples: perf.data grows past what it held when perf attached. */
+    /** Waits until perf has written samples to the perf.data it was started with (written beside --out, then swapped in). */
     private static void awaitSamples(Myflame.Running p) throws Exception {
-        // "perf attached to pid N: /usr/bin/perf record ... -o DIR/perf.data": the file being written.
-        Matcher m = PERF_OUTPUT.matcher(p.err());
-        assertTrue(m.find(), p.err());
-        Path data = Path.of(m.group(1));
+        Matcher o = Pattern.compile(" -o (\\S+/perf\\.data)").matcher(p.err());
+        assertTrue(o.find(), p.err());
+        Path data = Path.of(o.group(1));
         long attached = size(data);
         assertTrue(Myflame.await(() -> size(data) > attached, 60), "perf wrote no samples to " + data);
     }
