@@ -33,7 +33,7 @@ import picocli.CommandLine;
 class DocsIT {
     static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     /** Commands a documented line may pipe into. */
-    private static final Set<String> PIPE_TARGETS = Set.of("head", "tail", "grep", "less");
+    private static final Set<String> PIPE_TARGETS = Set.of("head", "tail", "grep", "less", "gzip", "zcat", "sort", "wc", "tee");
 
     static List<Path> documents() throws Exception {
         List<Path> docs = new ArrayList<>(List.of(ROOT.resolve("README.md")));
@@ -149,7 +149,8 @@ class DocsIT {
         }
         String first = words.get(skip);
         for (ShellWords.Operator op : line.operators()) {
-            boolean pipe = op.op().equals("|") && op.beforeWord() < words.size() && PIPE_TARGETS.contains(words.get(op.beforeWord()));
+            boolean pipe = op.op().equals("|") && op.beforeWord() < words.size()
+                    && (PIPE_TARGETS.contains(words.get(op.beforeWord())) || isMyflame(words.get(op.beforeWord())));
             boolean redirect = op.op().equals(">") || op.op().equals("<");
             if (!pipe && !redirect) {
                 fail(e.where() + ": `" + op.op() + "` outside quotes in `" + e.command() + "` would break it when pasted"
@@ -159,12 +160,17 @@ class DocsIT {
         if (first.startsWith("scripts/")) {
             assertTrue(Files.isExecutable(ROOT.resolve(first)), e.where() + ": " + first + " does not exist");
         }
-        if (!isMyflame(first)) {
-            return;
+        // Every myflame in the line (also one a pipe feeds) must parse: split at the operators.
+        int from = skip;
+        List<Integer> cuts = new ArrayList<>();
+        line.operators().forEach(op -> cuts.add(op.beforeWord()));
+        cuts.add(words.size());
+        for (int cut : cuts) {
+            if (from < cut && isMyflame(words.get(from))) {
+                parses(e, words.subList(from + 1, cut).toArray(String[]::new));
+            }
+            from = cut;
         }
-        int end = line.operators().isEmpty() ? words.size() : line.operators().get(0).beforeWord();
-        String[] args = words.subList(skip + 1, end).toArray(String[]::new);
-        parses(e, args);
     }
 
     /** picocli's parse of {@code args} with today's flags (an interactive --password reads an empty stdin). */

@@ -52,6 +52,12 @@ final class ShellWords {
                 w = flush(w, words);
             } else if (c == '#' && w == null) {
                 break;
+            } else if ((c == '<' || c == '>') && i + 1 < line.length() && line.charAt(i + 1) == '(') {
+                // Process substitution, <(zcat x.gz): one word, as the command sees a /dev/fd path.
+                int close = line.indexOf(')', i);
+                w = w == null ? new StringBuilder() : w;
+                w.append(line, i, close < 0 ? line.length() : close + 1);
+                i = close < 0 ? line.length() : close;
             } else if ("|;&<>".indexOf(c) >= 0) {
                 w = flush(w, words);
                 ops.add(new Operator(String.valueOf(c), words.size()));
