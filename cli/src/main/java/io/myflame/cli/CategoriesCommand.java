@@ -42,8 +42,9 @@ public final class CategoriesCommand implements Callable<Integer> {
         List<Column> columns = UnresolvedFrames.mark(
                 new InputColumns(analysis, warnings, false).load(cols.inputs, cols.labels, cols.txns, cols.queries),
                 warnings::add);
-        Diff diff = CategoryFlags.compute(cats, columns, unit, cols.threshold);
-        AtomicOutput.write(cols.output, fmt, DiffDocument.breakdown(diff));
+        Diff computed = CategoryFlags.compute(cats, columns, unit, cols.threshold);
+        Diff diff = cols.title == null ? computed : computed.withTitle(cols.title);
+        AtomicOutput.write(cols.output, fmt, DiffDocument.breakdown(diff).caption(cols.caption));
         warnings.print(spec.commandLine().getErr(), "myflame categories");
         return 0;
     }

@@ -34,7 +34,13 @@ public final class ColumnOptions {
             description = "Mark rows whose |delta| is at least X (points, or the --per unit). Default: ${DEFAULT-VALUE}.")
     double threshold;
 
-    @Option(names = "--format", paramLabel = "text|markdown|csv|json|html",
+    @Option(names = "--title", paramLabel = "TEXT", description = "The table's title (default: the labels, 'A vs B').")
+    String title;
+
+    @Option(names = "--caption", paramLabel = "TEXT", description = "A sentence printed under the table.")
+    String caption;
+
+    @Option(names = "--format", paramLabel = "text|list|markdown|csv|json|html",
             description = "Default: from the -o extension (.md, .csv, .json, .html), else text.")
     String format;
 

@@ -85,10 +85,10 @@ public final class DiffCommand implements Callable<Integer> {
         List<RowSpec> specs = rowSpecs != null ? rowSpecs
                 : focus != null ? RowSelection.focus(columns, focusSpec(), depth, min)
                 : RowSelection.top(columns, top == null ? 20 : top, measure);
-        diff = DiffTable.compute(title(columns), specs, columns, RowEvaluator.rows(specs, measure), measure, unit, cols.threshold);
+        diff = DiffTable.compute(cols.title != null ? cols.title : title(columns), specs, columns, RowEvaluator.rows(specs, measure), measure, unit, cols.threshold);
         catDiff = cats == null && fmt != OutputFormat.HTML ? null
                 : CategoryFlags.compute(cats == null ? io.myflame.diff.Categories.mysql() : cats, columns, unit, cols.threshold);
-        AtomicOutput.write(cols.output, fmt, DiffDocument.of(diff, catDiff));
+        AtomicOutput.write(cols.output, fmt, DiffDocument.of(diff, catDiff).caption(cols.caption));
         warnings.print(spec.commandLine().getErr(), "myflame diff");
         return 0;
     }

@@ -9,7 +9,7 @@ import io.myflame.core.flame.Palette;
 import io.myflame.core.flame.SvgFlameGraph;
 import io.myflame.core.model.Profile;
 import io.myflame.diff.flame.DiffFlameGraph;
-import io.myflame.diff.flame.HtmlFlameGraph;
+import io.myflame.core.flame.HtmlFlameGraph;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package io.myflame.cli;
 
+import io.myflame.core.UsageError;
 import io.myflame.ingest.ProfileLoader;
 import io.myflame.ingest.folded.FoldedReader;
 import picocli.CommandLine.Option;
@@ -16,6 +17,9 @@ public final class IngestFlags {
     @Option(names = "--perf", paramLabel = "PATH", defaultValue = "perf", description = "The perf binary.")
     String perf = "perf";
 
+    @Option(names = "--via-perf-script", description = "Read perf.data through perf script text, not the native reader.")
+    boolean viaPerfScript;
+
     @Option(names = "--folded-root", paramLabel = "thread|numbered|function", defaultValue = "thread",
             description = "What the first frame of folded input is: a thread kept as written (default), a thread "
                     + "whose trailing -N is merged (Thread-0, Thread-1 -> Thread), or a function (async-profiler "
@@ -23,7 +27,7 @@ public final class IngestFlags {
     String foldedRoot = "thread";
 
     public ProfileLoader loader() {
-        return new ProfileLoader(threads, inline, perf).foldedRoot(foldedRoot());
+        return new ProfileLoader(threads, inline, perf).foldedRoot(foldedRoot()).viaPerfScript(viaPerfScript);
     }
 
     FoldedReader.Root foldedRoot() {
@@ -31,7 +35,7 @@ public final class IngestFlags {
             case "thread" -> FoldedReader.Root.THREAD;
             case "numbered" -> FoldedReader.Root.NUMBERED_THREAD;
             case "function" -> FoldedReader.Root.FUNCTION;
-            default -> throw new io.myflame.core.UsageError("--folded-root must be thread, numbered or function, not '"
+            default -> throw new UsageError("--folded-root must be thread, numbered or function, not '"
                     + foldedRoot + "'");
         };
     }

@@ -59,7 +59,7 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--rows", paramLabel = "FILE", description = "Row file: a function per line, indentation = nesting, 'a | b' = alternatives.")
     Path rows;
 
-    @Option(names = "--format", paramLabel = "text|markdown|csv|json|html",
+    @Option(names = "--format", paramLabel = "text|list|markdown|csv|json|html",
             description = "Default: from the -o extension (.md, .csv, .json, .html), else text.")
     String format;
 
@@ -72,6 +72,9 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         OutputFormat fmt = AtomicOutput.format(format, output, OutputFormat.allBut());
+        if (fmt == OutputFormat.LIST && focus == null && callers == null && rows == null) {
+            throw new UsageError("--format list lays out --rows, --focus and --callers tables");
+        }
         int modes = (top != null ? 1 : 0) + (focus != null ? 1 : 0) + (callers != null ? 1 : 0) + (rows != null ? 1 : 0);
         if (modes > 1) {
             throw new UsageError("choose one of --top, --focus, --callers, --rows");
@@ -80,7 +83,7 @@ public final class ReportCommand implements Callable<Integer> {
         List<RowSpec> rowSpecs = rows == null ? null : readRows(rows);
         Warnings warnings = new Warnings();
         Profile profile = analysis.load(input, analysis.loader(), warnings);
-        String label = profile.info().label();
+        String label = io.myflame.core.model.ProfileInfo.shortVersion(profile.info().label());
         String title = describe(profile);
         Document doc;
         if (focus != null || callers != null) {

@@ -31,7 +31,7 @@ class DiffGoldenIT {
     static List<Golden.Case> cases() {
         String rows = Myflame.samples().resolve("rows/delete.rows").toString();
         List<Golden.Case> cases = new ArrayList<>();
-        for (String format : List.of("txt", "markdown", "csv", "json")) {
+        for (String format : List.of("txt", "markdown", "csv", "json", "list")) {
             cases.add(diff("diff-delete-rows." + format, "--rows", rows, "--format", format.equals("txt") ? "text" : format));
         }
         // The transaction counts come from each capture's capture.json (myflame record).

@@ -58,6 +58,10 @@ class SweepDemoIT {
         Myflame.Running p = Myflame.start(tmp.resolve("log"), "demo", "--out", out.toString(), "--time", "3");
         assertEquals(0, p.waitFor(300), p.err());
         assertTrue(p.out().contains("ha_commit_trans"), p.out());
+        assertTrue(p.err().contains("myflame demo: using "), "says which server: " + p.err());
+        assertTrue(p.out().contains("checks: ") && p.out().contains("rows deleted per DELETE"), p.out());
+        JsonNode demo = new ObjectMapper().readTree(out.resolve("capture/capture.json").toFile());
+        assertTrue(demo.at("/checks/rows/rows_per_statement").asDouble() >= 0.99, demo.at("/checks").toString());
         assertTrue(Files.readString(out.resolve("report-top.txt")).contains("do_command"));
         // The DELETE row of samples/rows/delete.rows has a value (on its line, or the next when
         // the name is too long for the column): the statement ran under perf.
@@ -102,6 +106,9 @@ class SweepDemoIT {
             JsonNode json = new ObjectMapper().readTree(meta);
             assertEquals(server.pid(), json.at("/server/pid").asLong(), "pid found from the server");
             assertTrue(json.at("/perf/samples").asLong() > 0);
+            assertTrue(json.at("/checks/buffer_pool_reads_per_transaction").isNumber(), "an existing server is checked too");
+            assertTrue(json.at("/server/settings/binlog_format").isTextual(), "its settings are recorded");
+            assertEquals(0, json.at("/server/options").size(), "an existing server is not reconfigured");
             try (var files = Files.list(cap)) {
                 assertTrue(files.noneMatch(f -> f.getFileName().toString().startsWith(".sysbench-")), "option file removed");
             }

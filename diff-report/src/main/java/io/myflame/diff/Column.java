@@ -29,12 +29,13 @@ public record Column(String label, List<Run> runs) {
 
     /**
      * The label of a column of {@code runs} given as {@code input} (null for {@code NAME=...}):
-     * repeats agreeing on a label (a server version) keep it; otherwise the directory's name.
+     * repeats agreeing on a label (a server version, shortened to {@code 10.2.11}) keep it;
+     * otherwise the directory's name.
      */
     public static String labelFor(List<Run> runs, String input) {
         List<String> labels = runs.stream().map(r -> r.profile().info().label()).distinct().toList();
         if (labels.size() == 1 && (runs.size() == 1 || isServerVersion(runs))) {
-            return labels.get(0);
+            return io.myflame.core.model.ProfileInfo.shortVersion(labels.get(0));
         }
         java.nio.file.Path name = input == null ? null : java.nio.file.Path.of(input).getFileName();
         return name == null ? labels.get(0) : name.toString();

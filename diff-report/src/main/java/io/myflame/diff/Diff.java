@@ -12,6 +12,10 @@ import java.util.List;
 public record Diff(String title, List<Column> columns, List<String> units, List<DiffRow> rows,
                    Measure measure, Per per, double threshold) {
 
+    public Diff withTitle(String t) {
+        return new Diff(t, columns, units, rows, measure, per, threshold);
+    }
+
     public List<String> labels() {
         return columns.stream().map(Column::label).toList();
     }

@@ -19,6 +19,7 @@ public final class DiffDocument implements Document {
     private final Diff diff;
     private final Diff categories;
     private final boolean breakdownOnly;
+    private String caption;
 
     private DiffDocument(Diff diff, Diff categories, boolean breakdownOnly) {
         this.diff = diff;
@@ -36,9 +37,15 @@ public final class DiffDocument implements Document {
         return new DiffDocument(categories, null, true);
     }
 
+    /** A sentence under the table (null for none). */
+    public DiffDocument caption(String c) {
+        this.caption = c;
+        return this;
+    }
+
     @Override
     public List<IndentedTable> tables() {
-        List<IndentedTable> tables = new ArrayList<>(List.of(DiffTables.of(diff)));
+        List<IndentedTable> tables = new ArrayList<>(List.of(DiffTables.of(diff).caption(caption)));
         if (categories != null) {
             tables.add(DiffTables.of(categories).title(CATEGORIES_TITLE));
         }
@@ -47,12 +54,12 @@ public final class DiffDocument implements Document {
 
     @Override
     public void json(Writer w) throws IOException {
-        DiffJson.write(diff, categories, w);
+        DiffJson.write(diff, categories, caption, w);
     }
 
     @Override
     public void html(Writer w) throws IOException {
         // Our SVG renderer, called directly: a service registry buys nothing inside one jar.
-        DiffHtml.write(diff, breakdownOnly ? diff : categories, Optional.of(new SvgEmbedder()), w);
+        DiffHtml.write(diff, breakdownOnly ? diff : categories, caption, Optional.of(new SvgEmbedder()), w);
     }
 }

@@ -18,9 +18,15 @@ public final class DiffHtml {
     /** Writes the page; {@code categories} may be null, {@code flames} empty. */
     public static void write(Diff diff, Diff categories, Optional<FlameGraphEmbedder> flames, Writer out)
             throws IOException {
+        write(diff, categories, null, flames, out);
+    }
+
+    /** Writes the page with a caption under the table ({@code caption} may be null). */
+    public static void write(Diff diff, Diff categories, String caption, Optional<FlameGraphEmbedder> flames, Writer out)
+            throws IOException {
         String title = diff.title() == null ? "myflame diff" : diff.title().replaceFirst("^# ", "");
         HtmlTable.head(title, "", out);
-        HtmlTable.write(DiffTables.of(diff), out);
+        HtmlTable.write(DiffTables.of(diff).caption(caption), out);
         if (categories != null) {
             out.write("<section id=\"categories\">\n<h2>Categories</h2>\n");
             out.write(CategoryChart.svg(categories, 900));

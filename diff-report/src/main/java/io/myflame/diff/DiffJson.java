@@ -26,7 +26,15 @@ public final class DiffJson {
 
     /** Writes the diff and, when not null, the category breakdown as a second table. */
     public static void write(Diff diff, Diff categories, Writer out) throws IOException {
+        write(diff, categories, null, out);
+    }
+
+    /** Writes the diff, its caption (when not null) and, when not null, the category breakdown. */
+    public static void write(Diff diff, Diff categories, String caption, Writer out) throws IOException {
         ObjectNode root = tree(diff);
+        if (caption != null) {
+            root.put("caption", caption);
+        }
         if (categories != null) {
             root.set("categories", tree(categories));
         }
@@ -42,6 +50,7 @@ public final class DiffJson {
         }
         root.put("measure", diff.measure().name().toLowerCase(java.util.Locale.ROOT));
         root.put("cells", DiffTables.describe(diff));
+        root.put("unit", DiffTables.unit(diff));
         root.put("threshold", diff.threshold());
         ArrayNode cols = root.putArray("columns");
         for (int c = 0; c < diff.columns().size(); c++) {

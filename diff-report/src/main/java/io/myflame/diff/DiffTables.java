@@ -16,10 +16,15 @@ public final class DiffTables {
     }
 
     public static IndentedTable of(Diff diff) {
-        List<String> columns = new ArrayList<>(diff.labels());
+        boolean mixed = diff.units().stream().distinct().count() > 1;
+        List<String> columns = new ArrayList<>();
+        for (int c = 0; c < diff.columns().size(); c++) {
+            // Columns in different units (µs and cycles) each say theirs.
+            columns.add(diff.labels().get(c) + (mixed ? " (" + diff.units().get(c) + ")" : ""));
+        }
         columns.add(diff.per() == Per.PERCENT ? "delta_pts" : "delta");
         columns.add("delta_ratio");
-        IndentedTable t = new IndentedTable(columns).title(diff.title());
+        IndentedTable t = new IndentedTable(columns).title(diff.title()).inputs(diff.columns().size()).unit(unit(diff));
         List<String> aliasNotes = new ArrayList<>();
         boolean marked = false;
         for (DiffRow row : diff.rows()) {
@@ -45,6 +50,12 @@ public final class DiffTables {
             t.note(columnNote(diff.columns().get(c), diff.units().get(c)));
         }
         return t;
+    }
+
+    /** The unit every header shows: {@code % of samples}, {@code self % of samples}, {@code µs/txn}. */
+    static String unit(Diff diff) {
+        String self = diff.measure() == Measure.SELF ? "self " : "";
+        return self + (diff.per() == Per.PERCENT ? "% of samples" : diff.deltaUnit());
     }
 
     /** Which alternative each column matched, e.g. {@code 10.2.11 mysql_delete; 11.4.5 Sql_cmd_delete::execute}. */

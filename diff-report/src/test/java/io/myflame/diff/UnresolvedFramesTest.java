@@ -28,6 +28,16 @@ class UnresolvedFramesTest {
     }
 
     @Test
+    void sharedLibrariesKernelAndVdsoDoNotCount() {
+        assertEquals(true, UnresolvedFrames.unresolved("[mariadbd]"));
+        assertEquals(true, UnresolvedFrames.unresolved("[unknown]"));
+        assertEquals(false, UnresolvedFrames.unresolved("[libstdc++.so.6.0.30]"));
+        assertEquals(false, UnresolvedFrames.unresolved("[kernel.kallsyms]"));
+        assertEquals(false, UnresolvedFrames.unresolved("[[vdso]]"));
+        assertEquals(false, UnresolvedFrames.unresolved("mysql_delete"));
+    }
+
+    @Test
     void onlyColumnsAboveThreepercentAreMarked() {
         List<String> warnings = new ArrayList<>();
         List<Column> marked = UnresolvedFrames.mark(List.of(Column.of("full", Run.of(profile(99, 1))),

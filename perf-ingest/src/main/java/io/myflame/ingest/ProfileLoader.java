@@ -8,6 +8,7 @@ import io.myflame.ingest.perf.FoldOptions;
 import io.myflame.ingest.perf.FoldedStacks;
 import io.myflame.ingest.perf.PerfDataSource;
 import io.myflame.ingest.perf.PerfScriptReader;
+import io.myflame.ingest.perfdata.PerfDataReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,6 +27,7 @@ public final class ProfileLoader {
     private final int threads;
     private final boolean inline;
     private final String perfBinary;
+    private boolean viaPerfScript;
     private final List<String> warnings = new ArrayList<>();
     private final AtomicLong bytesRead = new AtomicLong();
     private FoldedReader.Root foldedRoot = FoldedReader.Root.THREAD;
@@ -54,6 +56,12 @@ public final class ProfileLoader {
         return this;
     }
 
+    /** Reads perf.data through {@code perf script} text instead of the native reader (--via-perf-script). */
+    public ProfileLoader viaPerfScript(boolean yes) {
+        this.viaPerfScript = yes;
+        return this;
+    }
+
     public List<String> warnings() {
         return warnings;
     }
@@ -71,26 +79,43 @@ public final class ProfileLoader {
             return stacks;
         } catch (io.myflame.core.model.WeightOverflow e) {
             throw new InputException(input + ": " + e.getMessage());
+        } catch (java.io.EOFException | java.util.zip.ZipException e) {
+            throw named(input, e);
         }
+    }
+
+    /** A read error with the input it happened in ("Unexpected end of ZLIB input stream" names none). */
+    private static InputException named(String input, IOException e) {
+        String what = e instanceof java.io.EOFException || String.valueOf(e.getMessage()).contains("ZLIB")
+                ? "gzip data cut short or damaged" : String.valueOf(e.getMessage());
+        return new InputException(input + ": cannot read (" + what + ")");
     }
 
     private FoldedStacks fold(OpenedInput in, FoldOptions options) throws IOException, InputException {
         PerfScriptReader reader = new PerfScriptReader(options, threads).countingInto(bytesRead);
         return switch (in.kind()) {
-            case PERF_DATA -> new PerfDataSource(perfBinary, inline).read(in.file(), reader);
-            case PERF_SCRIPT -> readText(in, reader);
+            case PERF_DATA -> readPerfData(in.file(), options, reader);
+            case PERF_SCRIPT -> reader.read(in.text(), in.name());
             case FOLDED, DIFFERENTIAL_FOLDED -> throw new InputException(in.name() + ": already folded stacks; nothing to collapse");
             case JFR -> throw new InputException(in.name() + ": JFR recordings are read by 'myflame flamegraph' and 'report', not here");
             case CAPTURE_DIRECTORY -> throw new IllegalStateException("a capture is opened as its sample file");
         };
     }
 
-    private static FoldedStacks readText(OpenedInput in, PerfScriptReader reader) throws IOException, InputException {
-        try {
-            return reader.read(in.text(), in.name());
-        } catch (IOException e) {
-            throw named(in.name(), e);
+    /**
+     * The native reader unless told otherwise or inline frames are wanted (perf's addr2line);
+     * a file it does not read as perf does goes to perf script, with a one-line note.
+     */
+    private FoldedStacks readPerfData(Path path, FoldOptions options, PerfScriptReader reader)
+            throws IOException, InputException {
+        if (!viaPerfScript && !inline) {
+            try {
+                return new PerfDataReader(options, threads).read(path);
+            } catch (PerfDataReader.Unsupported e) {
+                warnings.add("read " + path + " through perf script: " + e.getMessage());
+            }
         }
+        return new PerfDataSource(perfBinary, inline).read(path, reader);
     }
 
     /**
@@ -108,16 +133,18 @@ public final class ProfileLoader {
 
     /** Loads an input as one profile, or as the two profiles of a differential folded file. */
     public Loaded loadAny(String input) throws IOException, InputException {
-        ProfileInfo info = info(input);
-        try (OpenedInput in = OpenedInput.open(input)) {
-            return load(in, info);
+        try {
+            return loadChecked(input);
         } catch (io.myflame.core.model.WeightOverflow e) {
             throw new InputException(input + ": " + e.getMessage());
+        } catch (java.io.EOFException | java.util.zip.ZipException e) {
+            throw named(input, e);
         }
     }
 
-    private Loaded load(OpenedInput in, ProfileInfo info) throws IOException, InputException {
-        try {
+    private Loaded loadChecked(String input) throws IOException, InputException {
+        ProfileInfo info = info(input);
+        try (OpenedInput in = OpenedInput.open(input)) {
             return switch (in.kind()) {
                 case JFR -> new Single(io.myflame.ingest.jfr.JfrProfiles.read(in.file(), info, warnings));
                 case FOLDED -> new Single(FoldedReader.read(in.text(), StandardCharsets.ISO_8859_1, in.name(), info,
@@ -133,11 +160,6 @@ public final class ProfileLoader {
                     yield new Single(stacks.toProfile(info));
                 }
             };
-        } catch (IOException e) {
-            if (in.kind() == InputKind.PERF_DATA) {
-                throw e;
-            }
-            throw named(in.name(), e);
         }
     }
 
@@ -161,12 +183,5 @@ public final class ProfileLoader {
             return path.toAbsolutePath().getParent().getFileName().toString();
         }
         return s;
-    }
-
-    /** A read error with the input it happened in ("Unexpected end of ZLIB input stream" names none). */
-    private static InputException named(String name, IOException e) {
-        String what = e instanceof java.io.EOFException || String.valueOf(e.getMessage()).contains("ZLIB")
-                ? "gzip data cut short or damaged" : String.valueOf(e.getMessage());
-        return new InputException(name + ": cannot read (" + what + ")");
     }
 }

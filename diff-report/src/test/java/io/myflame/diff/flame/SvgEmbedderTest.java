@@ -41,7 +41,13 @@ class SvgEmbedderTest {
             var doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(new ByteArrayInputStream(svg));
             assertEquals("svg", doc.getDocumentElement().getLocalName() == null
                     ? doc.getDocumentElement().getNodeName() : doc.getDocumentElement().getLocalName());
-            assertTrue(new String(svg, StandardCharsets.UTF_8).contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+            String text = new String(svg, StandardCharsets.UTF_8);
+            assertTrue(text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+            Matcher box = Pattern.compile("viewBox='0 0 (\\d+) (\\d+)'").matcher(text);
+            assertTrue(box.find());
+            assertTrue(text.contains("width='100%' height='100%' viewBox"), "the drawing scales to its frame");
+            assertTrue(html.contains("max-width:" + box.group(1) + "px;aspect-ratio:" + box.group(1) + " / "
+                    + box.group(2) + ";"), "the frame has the drawing's proportions: " + html.substring(0, 200));
         }
     }
 }

@@ -28,11 +28,11 @@ public final class FoldedReader {
     /** What the first frame of a folded line is. */
     public enum Root {
         /**
-         * A thread, kept as written: {@code Thread-0}, {@code pool-1-thread-3} and
+         * A thread, kept as written: {@code SampledThread-0}, {@code pool-1-thread-3} and
          * {@code mysqld-1234} stay distinct roots; only {@code comm-PID/TID} is read as comm, pid, tid.
          */
         THREAD,
-        /** A thread whose trailing {@code -N} is a number to merge: {@code Thread-0} and {@code Thread-1} are {@code Thread}. */
+        /** A thread whose trailing {@code -N} is a number to merge: {@code SampledThread-0} and {@code SampledThread-1} are {@code SampledThread}. */
         NUMBERED_THREAD,
         /** A function (async-profiler's collapsed output, generic folded files): every frame is kept. */
         FUNCTION

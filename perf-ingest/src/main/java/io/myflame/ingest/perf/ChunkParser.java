@@ -337,6 +337,33 @@ final class ChunkParser extends BlockParser {
         return ids;
     }
 
+    /**
+     * The frames of one stack line made by a reader of perf.data ({@link FrameNames}), exactly as
+     * if perf script had printed it: ids into {@link #names}, root-most first, a trailing
+     * {@link #SKIP_MARK} when --skip-after cuts the stack there; empty when the line adds nothing.
+     */
+    int[] lineFrames(byte[] line, boolean javaProcess) {
+        tidyJava = javaProcess;
+        int[] frames = decodeLine(line, 0, line.length);
+        return frames == MALFORMED || frames == SOURCE_LINE ? NO_FRAMES : frames;
+    }
+
+    /** The root id for a sample header line made by {@link FrameNames}; -1 if it is no header. */
+    int headerRoot(byte[] line) {
+        if (!header.parse(line, 0, line.length)) {
+            return -1;
+        }
+        return rootLabel(line, header);
+    }
+
+    static boolean skipMark(int id) {
+        return id == SKIP_MARK;
+    }
+
+    int noRoot() {
+        return noRootId;
+    }
+
     /** Ends a sample; one with no frames (a stackless event) is not counted, as inferno does. */
     private void afterEvent() {
         if (inEvent && !skipStack && depth > 0) {

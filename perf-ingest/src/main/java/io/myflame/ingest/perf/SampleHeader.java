@@ -75,8 +75,13 @@ final class SampleHeader {
         eventEnd = segEnd;
         modifiersEnd = segEnd;
         if (lastSpace >= 0) {
-            int wordSpace = lastIndexOf(b, from, lastSpace, (byte) ' ');
-            period = period(b, wordSpace < 0 ? from : wordSpace + 1, lastSpace);
+            // With several events perf pads the names: "    2004008  cpu-clock:" has two spaces.
+            int periodEnd = lastSpace;
+            while (periodEnd > from && b[periodEnd - 1] == ' ') {
+                periodEnd--;
+            }
+            int wordSpace = lastIndexOf(b, from, periodEnd, (byte) ' ');
+            period = period(b, wordSpace < 0 ? from : wordSpace + 1, periodEnd);
         }
         if (colon < 0) {
             return;

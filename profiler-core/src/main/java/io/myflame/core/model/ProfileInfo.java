@@ -18,4 +18,12 @@ public record ProfileInfo(String label, String event, String source) {
     public ProfileInfo withSource(String s) {
         return new ProfileInfo(label, event, s);
     }
+
+    /**
+     * A server version as people write it in tables: {@code 10.2.11} for {@code 10.2.11-MariaDB-log},
+     * {@code 8.0.32} for {@code 8.0.32-0ubuntu0.22.04.2}; any other label unchanged.
+     */
+    public static String shortVersion(String label) {
+        return label == null ? null : label.replaceFirst("^(\\d+\\.\\d+(?:\\.\\d+)?)-\\S*$", "$1");
+    }
 }

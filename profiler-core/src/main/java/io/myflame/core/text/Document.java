@@ -1,6 +1,7 @@
 package io.myflame.core.text;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.Writer;
 import java.util.List;
 
@@ -27,6 +28,11 @@ public interface Document {
         TableFormat.csv(tables().get(0), w);
     }
 
+    /** The published-list layout: a block per input, number first (report --rows/--focus, diff). */
+    default void list(Writer w) throws IOException {
+        each(w, t -> TableFormat.list(t, w));
+    }
+
     default void json(Writer w) throws IOException {
         each(w, t -> TableFormat.json(t, w));
     }
@@ -34,6 +40,11 @@ public interface Document {
     /** A standalone HTML page with the tables. */
     default void html(Writer w) throws IOException {
         HtmlTable.page(tables(), w);
+    }
+
+    /** The tables drawn as a PNG image. */
+    default void png(OutputStream out) throws IOException {
+        TablePng.write(tables(), out);
     }
 
     private void each(Writer w, TableWriter writer) throws IOException {

@@ -46,7 +46,8 @@ public final class HtmlTable {
 
     /** The table and its notes. */
     public static void write(IndentedTable t, Writer out) throws IOException {
-        out.write("<table>\n<thead><tr><th>Function</th>");
+        out.write("<table>\n<thead><tr><th>Function" + (t.unit() == null ? "" : " (" + Escape.xml(Escape.text(t.unit())) + ")")
+                + "</th>");
         for (String c : t.columns()) {
             out.write("<th class=\"n\">" + Escape.xml(Escape.text(c)) + "</th>");
         }
@@ -63,7 +64,11 @@ public final class HtmlTable {
             }
             out.write("</tr>\n");
         }
-        out.write("</tbody>\n</table>\n<div class=\"notes\">");
+        out.write("</tbody>\n</table>\n");
+        if (t.caption() != null) {
+            out.write("<p class=\"caption\">" + Escape.xml(Escape.text(t.caption())) + "</p>\n");
+        }
+        out.write("<div class=\"notes\">");
         for (String n : t.notes()) {
             out.write(Escape.xml(Escape.text(n)) + "\n");
         }

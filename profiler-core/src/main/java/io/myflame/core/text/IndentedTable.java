@@ -21,6 +21,9 @@ public final class IndentedTable {
     private final List<Row> rows = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
     private String title;
+    private String caption;
+    private String unit;
+    private int inputs = -1;
 
     /**
      * One row: its name, nesting depth and a value per column.
@@ -55,6 +58,36 @@ public final class IndentedTable {
 
     public String title() {
         return title;
+    }
+
+    /** A sentence printed under the table, before the notes (a figure caption). */
+    public IndentedTable caption(String c) {
+        this.caption = c;
+        return this;
+    }
+
+    public String caption() {
+        return caption;
+    }
+
+    /** What the cells measure, e.g. {@code % of samples} or {@code µs/txn}; shown in every header. */
+    public IndentedTable unit(String u) {
+        this.unit = u;
+        return this;
+    }
+
+    public String unit() {
+        return unit;
+    }
+
+    /** The first {@code n} columns are inputs (the rest are derived, e.g. deltas): list output has a block per input. */
+    public IndentedTable inputs(int n) {
+        this.inputs = n;
+        return this;
+    }
+
+    public int inputs() {
+        return inputs < 0 ? columns.size() : inputs;
     }
 
     public IndentedTable add(String name, int depth, double... values) {

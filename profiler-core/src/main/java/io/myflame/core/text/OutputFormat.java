@@ -14,11 +14,11 @@ import java.util.stream.Collectors;
 
 /**
  * The formats a table command writes, and the one rule that chooses it: {@code --format X} when
- * given, otherwise the extension of {@code -o} ({@code .html}, {@code .md}, {@code .csv},
- * {@code .json}), otherwise text. The same rule holds for every command.
+ * given, otherwise the extension of {@code -o} ({@code .html}, {@code .png}, {@code .md},
+ * {@code .csv}, {@code .json}), otherwise text. The same rule holds for every command.
  */
 public enum OutputFormat {
-    TEXT("text"), MARKDOWN("markdown"), CSV("csv"), JSON("json"), HTML("html");
+    TEXT("text"), MARKDOWN("markdown"), CSV("csv"), JSON("json"), HTML("html"), LIST("list"), PNG("png");
 
     private final String flag;
 
@@ -64,6 +64,7 @@ public enum OutputFormat {
         String ext = name.substring(name.lastIndexOf('.') + 1);
         return switch (ext) {
             case "html", "htm" -> HTML;
+            case "png" -> PNG;
             case "md", "markdown" -> MARKDOWN;
             case "csv" -> CSV;
             case "json" -> JSON;
@@ -84,6 +85,11 @@ public enum OutputFormat {
 
     /** Writes {@code doc} in this format: the one dispatch of every table command. */
     public void write(Document doc, OutputStream out) throws IOException {
+        if (this == PNG) {
+            doc.png(out);
+            out.flush();
+            return;
+        }
         Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
         switch (this) {
             case TEXT -> doc.text(w);
@@ -91,6 +97,8 @@ public enum OutputFormat {
             case CSV -> doc.csv(w);
             case JSON -> doc.json(w);
             case HTML -> doc.html(w);
+            case LIST -> doc.list(w);
+            case PNG -> throw new IllegalStateException("PNG is written to the stream");
         }
         w.flush();
     }

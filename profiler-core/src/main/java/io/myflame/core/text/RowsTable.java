@@ -16,7 +16,7 @@ public final class RowsTable {
 
     public static IndentedTable of(List<RowSpec> specs, Profile profile, String label) {
         List<RowTable.Cell> cells = RowTable.evaluate(specs, profile);
-        IndentedTable t = new IndentedTable(List.of(label));
+        IndentedTable t = new IndentedTable(List.of(label)).unit("% of samples");
         List<String> alternatives = new ArrayList<>();
         for (int i = 0; i < specs.size(); i++) {
             RowSpec s = specs.get(i);

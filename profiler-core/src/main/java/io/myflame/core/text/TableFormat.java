@@ -12,53 +12,23 @@ import java.util.Locale;
  */
 public final class TableFormat {
 
-    /** Width of the name column in text output; longer names get a line of their own. */
-    static final int NAME_WIDTH = 40;
-
     private TableFormat() {
     }
 
     static void text(IndentedTable t, Writer out) throws IOException {
-        int[] widths = new int[t.columns().size()];
-        for (int c = 0; c < widths.length; c++) {
-            widths[c] = Math.max(6, t.columns().get(c).length());
-            for (IndentedTable.Row r : t.rows()) {
-                widths[c] = Math.max(widths[c], cell(r, c).length());
-            }
-            widths[c] += 3;
-        }
-        if (t.title() != null) {
-            out.write("# " + Escape.text(t.title()) + "\n");
-        }
-        StringBuilder header = new StringBuilder(" ".repeat(NAME_WIDTH));
-        for (int c = 0; c < widths.length; c++) {
-            header.append(pad(Escape.text(t.columns().get(c)), widths[c]));
-        }
-        out.write(header.toString().stripTrailing() + "\n");
-        for (IndentedTable.Row r : t.rows()) {
-            String name = "  ".repeat(r.depth()) + Escape.name(r.name()) + (r.marked() ? " *" : "");
-            StringBuilder line = new StringBuilder();
-            if (name.length() >= NAME_WIDTH) {
-                out.write(name + "\n");
-                line.append(" ".repeat(NAME_WIDTH));
-            } else {
-                line.append(name).append(" ".repeat(NAME_WIDTH - name.length()));
-            }
-            for (int c = 0; c < widths.length; c++) {
-                line.append(pad(cell(r, c), widths[c]));
-            }
-            out.write(line.toString().stripTrailing() + "\n");
-        }
-        for (String n : t.notes()) {
-            out.write(Escape.text(n) + "\n");
-        }
+        TextTable.text(t, out);
+    }
+
+    static void list(IndentedTable t, Writer out) throws IOException {
+        TextTable.list(t, out);
     }
 
     static void markdown(IndentedTable t, Writer out) throws IOException {
         if (t.title() != null) {
             out.write("**" + Escape.markdown(Escape.text(t.title())) + "**\n\n");
         }
-        StringBuilder sb = new StringBuilder("| Function |");
+        StringBuilder sb = new StringBuilder(t.unit() == null ? "| Function |"
+                : "| Function (" + Escape.markdown(Escape.text(t.unit())) + ") |");
         StringBuilder rule = new StringBuilder("|---|");
         for (String c : t.columns()) {
             sb.append(' ').append(Escape.markdown(Escape.text(c))).append(" |");
@@ -75,6 +45,9 @@ public final class TableFormat {
                 line.append(' ').append(cell(r, c)).append(" |");
             }
             out.write(line + "\n");
+        }
+        if (t.caption() != null) {
+            out.write("\n*" + Escape.markdown(Escape.text(t.caption())) + "*\n");
         }
         if (!t.notes().isEmpty()) {
             out.write("\n");
@@ -112,6 +85,12 @@ public final class TableFormat {
         g.writeStartObject();
         if (t.title() != null) {
             g.writeStringField("title", t.title());
+        }
+        if (t.caption() != null) {
+            g.writeStringField("caption", t.caption());
+        }
+        if (t.unit() != null) {
+            g.writeStringField("unit", t.unit());
         }
         g.writeArrayFieldStart("columns");
         for (String c : t.columns()) {
@@ -172,9 +151,5 @@ public final class TableFormat {
     /** Two decimals, empty for a missing value. */
     public static String number(double v) {
         return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.2f", v);
-    }
-
-    private static String pad(String s, int width) {
-        return s.length() >= width ? " " + s : " ".repeat(width - s.length()) + s;
     }
 }

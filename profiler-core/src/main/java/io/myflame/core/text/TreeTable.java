@@ -11,7 +11,7 @@ public final class TreeTable {
     }
 
     public static IndentedTable of(CallTree tree, long total, int maxDepth, double minPct, String label) {
-        IndentedTable t = new IndentedTable(List.of(label));
+        IndentedTable t = new IndentedTable(List.of(label)).unit("% of samples");
         for (int top : tree.children(0)) {
             walk(tree, top, 0, total, maxDepth, minPct, t);
         }

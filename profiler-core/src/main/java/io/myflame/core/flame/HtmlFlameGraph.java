@@ -1,13 +1,13 @@
-package io.myflame.diff.flame;
+package io.myflame.core.flame;
 
 import io.myflame.core.analysis.CallTree;
-import io.myflame.core.flame.MysqlLayer;
 import io.myflame.core.text.Escape;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import one.convert.Arguments;
 import one.convert.CallStack;
 import one.convert.FlameGraph;
@@ -33,42 +33,94 @@ public final class HtmlFlameGraph {
     /** Writes the page for {@code tree} (node 0 is the converter's own "all" root). */
     public void write(CallTree tree, OutputStream out) throws IOException {
         Arguments args = new Arguments();
-        args.title = Escape.xml(title);
+        args.title = Escape.xml(Escape.text(title));
         args.minwidth = minWidthPercent;
         args.inverted = inverted;
         FlameGraph graph = new FlameGraph(args);
         String[] names = new String[tree.size()];
         byte[] types = new byte[tree.size()];
+        byte[] layers = MysqlLayer.layers(tree);
         for (int n = 1; n < tree.size(); n++) {
-            names[n] = scriptSafe(tree.name(n));
-            types[n] = type(tree, n);
+            names[n] = scriptSafe(Escape.name(tree.name(n)));
+            types[n] = type(MysqlLayer.values()[layers[n]]);
         }
-        addSamples(tree, 0, new CallStack(), graph, names, types);
-        ByteArrayOutputStream page = new ByteArrayOutputStream();
-        try (PrintStream ps = new PrintStream(page, false, StandardCharsets.UTF_8)) {
-            graph.dump(ps);
-        }
-        out.write(closeNoScript(page.toString(StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8));
+        addSamples(tree, graph, names, types);
+        out.write(closeNoScript(dump(graph)).getBytes(StandardCharsets.UTF_8));
         out.flush();
     }
 
-    /** Each node's own weight (total minus its callees') becomes one sample of its call path. */
-    private static void addSamples(CallTree tree, int node, CallStack stack, FlameGraph graph, String[] names,
-                                   byte[] types) {
-        long own = tree.total(node);
-        for (int c : tree.children(node)) {
-            own -= tree.total(c);
-            stack.push(names[c], types[c]);
-            addSamples(tree, c, stack, graph, names, types);
-            stack.pop();
+    /**
+     * The converter writes its frame tree recursively, one call per level; a thread with a stack
+     * large enough for 100,000-frame stacks (reserved, not committed, memory) keeps that from
+     * overflowing.
+     */
+    private static String dump(FlameGraph graph) throws IOException {
+        ByteArrayOutputStream page = new ByteArrayOutputStream();
+        Throwable[] failure = new Throwable[1];
+        java.lang.Thread t = new java.lang.Thread(null, () -> {
+            try (PrintStream ps = new PrintStream(page, false, StandardCharsets.UTF_8)) {
+                graph.dump(ps);
+            } catch (Throwable e) {
+                failure[0] = e;
+            }
+        }, "html-flamegraph", 2L << 30);
+        t.start();
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            java.lang.Thread.currentThread().interrupt();
+            throw new IOException("interrupted while writing the HTML flamegraph", e);
         }
-        if (own > 0 && node != 0) {
-            graph.addSample(stack, own);
+        if (failure[0] instanceof IOException io) {
+            throw io;
+        } else if (failure[0] != null) {
+            throw new IllegalStateException("the converter failed to write the page", failure[0]);
+        }
+        return page.toString(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Each node's own weight (total minus its callees') becomes one sample of its call path,
+     * walking the tree with an explicit stack (no recursion over the depth).
+     */
+    private static void addSamples(CallTree tree, FlameGraph graph, String[] names, byte[] types) {
+        CallStack stack = new CallStack();
+        int[] open = new int[64];
+        int[][] kids = new int[64][];
+        int[] next = new int[64];
+        int top = 0;
+        kids[0] = tree.children(0);
+        while (top >= 0) {
+            int node = open[top];
+            if (next[top] < kids[top].length) {
+                int c = kids[top][next[top]++];
+                stack.push(names[c], types[c]);
+                if (++top == open.length) {
+                    open = Arrays.copyOf(open, top * 2);
+                    kids = Arrays.copyOf(kids, top * 2);
+                    next = Arrays.copyOf(next, top * 2);
+                }
+                open[top] = c;
+                kids[top] = tree.children(c);
+                next[top] = 0;
+                continue;
+            }
+            long own = tree.total(node);
+            for (int c : kids[top]) {
+                own -= tree.total(c);
+            }
+            if (own > 0 && node != 0) {
+                graph.addSample(stack, own);
+            }
+            kids[top] = null;
+            if (top-- > 0) {
+                stack.pop();
+            }
         }
     }
 
-    private static byte type(CallTree tree, int node) {
-        return switch (MysqlLayer.of(tree, node)) {
+    private static byte type(MysqlLayer layer) {
+        return switch (layer) {
             case KERNEL -> Frame.TYPE_KERNEL;
             case LIBC -> Frame.TYPE_NATIVE;
             default -> Frame.TYPE_CPP;

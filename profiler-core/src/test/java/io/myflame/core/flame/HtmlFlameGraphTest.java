@@ -1,4 +1,4 @@
-package io.myflame.diff.flame;
+package io.myflame.core.flame;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
