@@ -164,22 +164,19 @@ final class FoldedLineParser extends BlockParser {
         if (i == to && i > from) {
             return v;
         }
-        String text = new String(b, from, to - from, StandardCharsets.ISO_8859_1);
+        String s = new String(b, from, to - from, StandardCharsets.ISO_8859_1);
         try {
-            if (text.chars().allMatch(c -> c >= '0' && c <= '9')) {
-                return Long.parseLong(text);
-            }
-            double d = Double.parseDouble(text);
-            if (d >= 0x1p63 && !Double.isInfinite(d)) {
-                throw new NumberFormatException();
-            }
-            return d >= 0 && !Double.isInfinite(d) ? Math.round(d) : -1;
+            return Long.parseLong(s);
         } catch (NumberFormatException e) {
-            // A count past 2^63-1 is an error, not a negative or saturated weight.
-            if (text.matches("[0-9]+(\\.[0-9]*)?|[0-9.]+[eE][+]?[0-9]+")) {
-                throw new io.myflame.core.model.WeightOverflow("the count " + text);
+            try {
+                double d = Double.parseDouble(s);
+                if (d >= 0x1p63 && !Double.isInfinite(d) || s.chars().allMatch(Character::isDigit)) {
+                    throw new io.myflame.core.model.WeightOverflow("the count " + s);
+                }
+                return d >= 0 && !Double.isInfinite(d) ? Math.round(d) : -1;
+            } catch (NumberFormatException e2) {
+                return -1;
             }
-            return -1;
         }
     }
 }

@@ -80,8 +80,7 @@ final class SampleHeader {
             while (periodEnd > from && b[periodEnd - 1] == ' ') {
                 periodEnd--;
             }
-            int wordSpace = lastIndexOf(b, from, periodEnd, (byte) ' ');
-            period = period(b, wordSpace < 0 ? from : wordSpace + 1, periodEnd);
+            period = period(b, lastIndexOf(b, from, periodEnd, (byte) ' ') + 1, periodEnd);
         }
         if (colon < 0) {
             return;
