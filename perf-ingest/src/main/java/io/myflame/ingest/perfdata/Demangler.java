@@ -40,7 +40,7 @@ final class Demangler {
         }
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         DefaultExecutor exec = DefaultExecutor.builder().get();
-        exec.setStreamHandler(new PumpStreamHandler(stdout, OutputStreamSink.NULL,
+        exec.setStreamHandler(new PumpStreamHandler(stdout, java.io.OutputStream.nullOutputStream(),
                 new ByteArrayInputStream(in.toString().getBytes(StandardCharsets.ISO_8859_1))));
         CommandLine cmd = new CommandLine(program);
         cmd.addArgument("-p", false);
@@ -54,10 +54,5 @@ final class Demangler {
             out.put(names.get(i), lines[i]);
         }
         return out;
-    }
-
-    /** Where c++filt's standard error goes. */
-    private static final class OutputStreamSink {
-        static final java.io.OutputStream NULL = java.io.OutputStream.nullOutputStream();
     }
 }

@@ -87,11 +87,8 @@ final class PerfDataFile implements AutoCloseable {
         long attrsSize = h.getLong(32);
         dataOffset = h.getLong(40);
         long dataSize = h.getLong(48);
+        // A file cut short (perf killed, a partial copy): the records before the cut are still good.
         dataEnd = Math.min(fileSize, dataOffset + dataSize);
-        if (dataOffset + dataSize > fileSize) {
-            // Written by a perf that did not finish: the records before the cut are still good.
-            unsupportedIfNull(null);
-        }
         readAttrs(attrSize, attrsOff, attrsSize);
         readFeatures(h, dataOffset + dataSize);
     }

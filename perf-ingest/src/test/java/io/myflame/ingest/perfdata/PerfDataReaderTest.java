@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The native reader against the perf script path, line for line, on perf.data files recorded
  * here with real perf: a C++ program (templates, anonymous namespace, operator()), the same
- * without -g, two events, a system-wide recording, a JIT map; every fold option. And damaged
+ * without -g, in pipe mode, two events, a system-wide recording, a JIT map; every fold option. And damaged
  * files: the samples before the damage with a warning, or a one-line error.
  */
 class PerfDataReaderTest {
@@ -65,6 +65,12 @@ class PerfDataReaderTest {
                 cpp.toString());
         sameAsPerfScript(data, ALL);
         sameAsPerfScript(data, List.of(COMM.withEventFilter("task-clock"), TID.withEventFilter("cpu-clock")));
+    }
+
+    @Test
+    void pipeMode() throws Exception {
+        Path data = Recordings.recordPipe(dir, "pipe.data", List.of("-g", "-F", "1999"), cpp.toString());
+        assertTrue(sameAsPerfScript(data, List.of(COMM, TID, KERNEL)).contains("outer::inner::work<3>"));
     }
 
     @Test

@@ -81,6 +81,20 @@ final class Recordings {
         return out;
     }
 
+    /** {@code perf record -o - perfArgs... -- command... > name}: pipe mode, attributes and features as records. */
+    static Path recordPipe(Path dir, String name, List<String> perfArgs, String... command)
+            throws IOException, InterruptedException {
+        Path out = dir.resolve(name);
+        List<String> cmd = new ArrayList<>(List.of("perf", "record", "-q", "-o", "-"));
+        cmd.addAll(perfArgs);
+        cmd.add("--");
+        cmd.addAll(List.of(command));
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(out.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        assertEquals(0, p.waitFor(), String.join(" ", cmd));
+        return out;
+    }
+
     /**
      * A C++ program that spends its time in templates, an anonymous namespace and an
      * operator(), and calls nothing through the PLT (see docs/perf-data.md: perf names a sample
