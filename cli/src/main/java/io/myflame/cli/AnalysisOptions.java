@@ -73,6 +73,16 @@ public final class AnalysisOptions {
         return ingest.loader();
     }
 
+    /** A capture's own warnings (its self-checks), one line each, so a reader of its numbers sees them. */
+    private static void captureWarnings(String input, Warnings warnings) throws IOException, InputException {
+        java.nio.file.Path dir = input.equals("-") ? null : java.nio.file.Path.of(input);
+        if (dir != null && java.nio.file.Files.isDirectory(dir)) {
+            for (String w : io.myflame.ingest.capture.CaptureDirectory.open(dir).warnings()) {
+                warnings.add(input + ": capture says: " + w);
+            }
+        }
+    }
+
     /** Loads, weights and filters one input, printing the loader's warnings once. */
     public Profile load(String input, ProfileLoader loader, Warnings warnings) throws IOException, InputException {
         ProfileFilter filter = filter();
@@ -82,6 +92,7 @@ public final class AnalysisOptions {
         }
         warnings.addAll(loader.warnings());
         loader.warnings().clear();
+        captureWarnings(input, warnings);
         if (weight.equals("samples")) {
             p = p.countingSamples();
         } else if (!weight.equals("period")) {

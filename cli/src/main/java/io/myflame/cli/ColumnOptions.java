@@ -40,8 +40,8 @@ public final class ColumnOptions {
     @Option(names = "--caption", paramLabel = "TEXT", description = "A sentence printed under the table.")
     String caption;
 
-    @Option(names = "--format", paramLabel = "text|list|markdown|csv|json|html",
-            description = "Default: from the -o extension (.md, .csv, .json, .html), else text.")
+    @Option(names = "--format", paramLabel = "text|list|markdown|csv|json|html|png",
+            description = "Default: from the -o extension (.md, .csv, .json, .html, .png), else text.")
     String format;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", converter = OptionValues.OutputFile.class, description = "Write here instead of stdout.")

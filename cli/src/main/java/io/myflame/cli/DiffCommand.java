@@ -52,6 +52,10 @@ public final class DiffCommand implements Callable<Integer> {
             description = "Append the CPU category breakdown (FILE, or the bundled MySQL/MariaDB categories).")
     String categories;
 
+    @Option(names = "--counters", description = "Show the counters block: tps, CPU and binlog/rows/redo/buffer-pool "
+            + "reads per transaction from each capture (the HTML page always shows it).")
+    boolean counters;
+
     @Option(names = "--comm-root", description = "Keep the thread name (comm) as the root frame of every stack.")
     boolean commRoot;
 
@@ -88,7 +92,7 @@ public final class DiffCommand implements Callable<Integer> {
         diff = DiffTable.compute(cols.title != null ? cols.title : title(columns), specs, columns, RowEvaluator.rows(specs, measure), measure, unit, cols.threshold);
         catDiff = cats == null && fmt != OutputFormat.HTML ? null
                 : CategoryFlags.compute(cats == null ? io.myflame.diff.Categories.mysql() : cats, columns, unit, cols.threshold);
-        AtomicOutput.write(cols.output, fmt, DiffDocument.of(diff, catDiff).caption(cols.caption));
+        AtomicOutput.write(cols.output, fmt, DiffDocument.of(diff, catDiff).caption(cols.caption).counters(counters));
         warnings.print(spec.commandLine().getErr(), "myflame diff");
         return 0;
     }

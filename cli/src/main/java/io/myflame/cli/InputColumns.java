@@ -3,7 +3,9 @@ package io.myflame.cli;
 import io.myflame.core.model.Profile;
 import io.myflame.diff.Column;
 import io.myflame.diff.CommRoot;
+import io.myflame.diff.CountersBlock;
 import io.myflame.diff.Run;
+import io.myflame.diff.RunFacts;
 import io.myflame.ingest.InputException;
 import io.myflame.ingest.ProfileLoader;
 import io.myflame.ingest.capture.CaptureDirectory;
@@ -50,6 +52,7 @@ final class InputColumns {
             }
             columns.add(new Column(g.name() != null ? g.name() : Column.labelFor(runs, g.given()), runs));
         }
+        CountersBlock.repeatWarnings(columns).forEach(warnings::add);
         return columns;
     }
 
@@ -63,6 +66,8 @@ final class InputColumns {
             CaptureDirectory capture = CaptureDirectory.open(path);
             txns = txns != null ? txns : boxed(capture.transactions());
             queries = queries != null ? queries : boxed(capture.queries());
+            return new Run(p, txns, queries, new RunFacts(capture.tps().orElse(Double.NaN), capture.counterDeltas(),
+                    capture.setup()));
         }
         return new Run(p, txns, queries);
     }

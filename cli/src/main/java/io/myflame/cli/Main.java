@@ -29,6 +29,7 @@ public final class Main implements Runnable {
         m.put("flamegraph", FlamegraphCommand::new);
         m.put("diff", DiffCommand::new);
         m.put("categories", CategoriesCommand::new);
+        m.put("export", ExportCommand::new);
         m.put("record", RecordCommand::new);
         m.put("sweep", SweepCommand::new);
         m.put("demo", DemoCommand::new);

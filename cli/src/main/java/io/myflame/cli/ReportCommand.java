@@ -13,6 +13,7 @@ import io.myflame.core.text.Document;
 import io.myflame.core.text.Escape;
 import io.myflame.core.text.OutputFormat;
 import io.myflame.core.text.RowsTable;
+import io.myflame.core.text.ThreadRoleTable;
 import io.myflame.core.text.TopTable;
 import io.myflame.core.text.TreeTable;
 import java.io.Reader;
@@ -50,6 +51,9 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--callers", paramLabel = "FUNCTION", description = "Caller tree of FUNCTION.")
     String callers;
 
+    @Option(names = "--by-thread", description = "CPU of foreground (connection) and background threads, by role.")
+    boolean byThread;
+
     @Option(names = "--depth", paramLabel = "D", defaultValue = "4", description = "Levels of the --focus/--callers tree. Default: ${DEFAULT-VALUE}.")
     int depth;
 
@@ -59,8 +63,8 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--rows", paramLabel = "FILE", description = "Row file: a function per line, indentation = nesting, 'a | b' = alternatives.")
     Path rows;
 
-    @Option(names = "--format", paramLabel = "text|list|markdown|csv|json|html",
-            description = "Default: from the -o extension (.md, .csv, .json, .html), else text.")
+    @Option(names = "--format", paramLabel = "text|list|markdown|csv|json|html|png",
+            description = "Default: from the -o extension (.md, .csv, .json, .html, .png), else text.")
     String format;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", converter = OptionValues.OutputFile.class, description = "Write here instead of stdout.")
@@ -72,12 +76,13 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         OutputFormat fmt = AtomicOutput.format(format, output, OutputFormat.allBut());
-        if (fmt == OutputFormat.LIST && focus == null && callers == null && rows == null) {
+        if (fmt == OutputFormat.LIST && focus == null && callers == null && rows == null && !byThread) {
             throw new UsageError("--format list lays out --rows, --focus and --callers tables");
         }
-        int modes = (top != null ? 1 : 0) + (focus != null ? 1 : 0) + (callers != null ? 1 : 0) + (rows != null ? 1 : 0);
+        int modes = (top != null ? 1 : 0) + (focus != null ? 1 : 0) + (callers != null ? 1 : 0) + (rows != null ? 1 : 0)
+                + (byThread ? 1 : 0);
         if (modes > 1) {
-            throw new UsageError("choose one of --top, --focus, --callers, --rows");
+            throw new UsageError("choose one of --top, --focus, --callers, --rows, --by-thread");
         }
         AtomicOutput.refuseInputAsOutput(output, List.of(input));
         List<RowSpec> rowSpecs = rows == null ? null : readRows(rows);
@@ -91,6 +96,8 @@ public final class ReportCommand implements Callable<Integer> {
             int f = FunctionLookup.find(profile, name);
             CallTree tree = focus != null ? CallTrees.callees(profile, f) : CallTrees.callers(profile, f);
             doc = Document.of(TreeTable.of(tree, profile.totalWeight(), depth, min, label).title(title));
+        } else if (byThread) {
+            doc = Document.of(ThreadRoleTable.of(profile, label).title(title));
         } else if (rowSpecs != null) {
             doc = Document.of(RowsTable.of(rowSpecs, profile, label).title(title));
         } else {

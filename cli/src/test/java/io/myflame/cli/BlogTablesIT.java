@@ -85,4 +85,27 @@ class BlogTablesIT {
         run(diff("-o", html.toString()));
         assertTrue(Files.readString(html).startsWith("<!DOCTYPE html>"));
     }
+
+    @Test
+    void byThreadSplitsForegroundAndBackgroundAndAddsUp() throws Exception {
+        String capture = Myflame.samples().resolve("captures/mariadb-10.2.11-oltp_delete").toString();
+        JsonNode json = new ObjectMapper().readTree(run(List.of("report", capture, "--by-thread", "--format", "json")).out());
+        double top = 0;
+        double purge = 0;
+        double connections = 0;
+        for (JsonNode row : json.get("rows")) {
+            double v = row.get("values").get(0).asDouble();
+            top += row.get("depth").asInt() == 0 ? v : 0;
+            purge += row.get("row").asText().equals("purge") ? v : 0;
+            connections += row.get("row").asText().equals("connections") ? v : 0;
+        }
+        assertEquals(100.0, top, 0.05, "foreground + background + unknown");
+        assertTrue(purge > 10, "10.2.11 purges on its own threads: " + purge);
+        JsonNode report = new ObjectMapper().readTree(run(List.of("report", capture, "--top", "0", "--format", "json")).out());
+        for (JsonNode f : report.get("functions")) {
+            if (f.get("function").asText().equals("do_handle_one_connection")) {
+                assertTrue(connections >= f.get("inclusive_pct").asDouble() - 0.01, connections + " " + f);
+            }
+        }
+    }
 }

@@ -26,6 +26,8 @@ class ReportGoldenIT {
         cases.add(new Golden.Case("report-11.4.5-delete-callers-ha_commit_trans.txt",
                 List.of("report", delete, "--callers", "ha_commit_trans", "--depth", "3", "--min", "1")));
         cases.add(new Golden.Case("report-11.4.5-delete-rows.txt", List.of("report", delete, "--rows", rows)));
+        cases.add(new Golden.Case("report-10.2.11-delete-by-thread.txt", List.of("report",
+                Myflame.samples().resolve("captures/mariadb-10.2.11-oltp_delete").toString(), "--by-thread")));
         cases.add(new Golden.Case("report-11.4.5-delete-rows.list", List.of("report", delete, "--rows", rows, "--format", "list")));
         cases.add(new Golden.Case("report-11.4.5-delete-rows.markdown", List.of("report", delete, "--rows", rows, "--format", "markdown")));
         cases.add(new Golden.Case("report-11.4.5-delete-rows-comm-hide.csv", List.of("report", delete, "--rows", rows, "--format", "csv",

@@ -20,6 +20,7 @@ public final class DiffDocument implements Document {
     private final Diff categories;
     private final boolean breakdownOnly;
     private String caption;
+    private boolean counters;
 
     private DiffDocument(Diff diff, Diff categories, boolean breakdownOnly) {
         this.diff = diff;
@@ -43,9 +44,19 @@ public final class DiffDocument implements Document {
         return this;
     }
 
+    /** Whether the table formats and JSON show the counters block (the HTML page always does when there is one). */
+    public DiffDocument counters(boolean show) {
+        this.counters = show;
+        return this;
+    }
+
     @Override
     public List<IndentedTable> tables() {
         List<IndentedTable> tables = new ArrayList<>(List.of(DiffTables.of(diff).caption(caption)));
+        IndentedTable block = counters ? CountersBlock.of(diff) : null;
+        if (block != null) {
+            tables.add(block);
+        }
         if (categories != null) {
             tables.add(DiffTables.of(categories).title(CATEGORIES_TITLE));
         }
@@ -54,12 +65,12 @@ public final class DiffDocument implements Document {
 
     @Override
     public void json(Writer w) throws IOException {
-        DiffJson.write(diff, categories, caption, w);
+        DiffJson.write(diff, categories, caption, counters ? CountersBlock.of(diff) : null, w);
     }
 
     @Override
     public void html(Writer w) throws IOException {
         // Our SVG renderer, called directly: a service registry buys nothing inside one jar.
-        DiffHtml.write(diff, breakdownOnly ? diff : categories, caption, Optional.of(new SvgEmbedder()), w);
+        DiffHtml.write(diff, breakdownOnly ? diff : categories, caption, CountersBlock.of(diff), Optional.of(new SvgEmbedder()), w);
     }
 }

@@ -2,6 +2,7 @@ package io.myflame.diff;
 
 import io.myflame.core.text.Escape;
 import io.myflame.core.text.HtmlTable;
+import io.myflame.core.text.IndentedTable;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.Optional;
@@ -18,15 +19,20 @@ public final class DiffHtml {
     /** Writes the page; {@code categories} may be null, {@code flames} empty. */
     public static void write(Diff diff, Diff categories, Optional<FlameGraphEmbedder> flames, Writer out)
             throws IOException {
-        write(diff, categories, null, flames, out);
+        write(diff, categories, null, null, flames, out);
     }
 
-    /** Writes the page with a caption under the table ({@code caption} may be null). */
-    public static void write(Diff diff, Diff categories, String caption, Optional<FlameGraphEmbedder> flames, Writer out)
-            throws IOException {
+    /** Writes the page with a caption under the table and a counters block ({@code caption}, {@code counters} may be null). */
+    public static void write(Diff diff, Diff categories, String caption, IndentedTable counters,
+                             Optional<FlameGraphEmbedder> flames, Writer out) throws IOException {
         String title = diff.title() == null ? "myflame diff" : diff.title().replaceFirst("^# ", "");
         HtmlTable.head(title, "", out);
         HtmlTable.write(DiffTables.of(diff).caption(caption), out);
+        if (counters != null) {
+            out.write("<section id=\"counters\">\n<h2>Counters</h2>\n");
+            HtmlTable.write(counters, out);
+            out.write("</section>\n");
+        }
         if (categories != null) {
             out.write("<section id=\"categories\">\n<h2>Categories</h2>\n");
             out.write(CategoryChart.svg(categories, 900));

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.myflame.core.text.Escape;
+import io.myflame.core.text.IndentedTable;
 import java.io.IOException;
 import java.io.Writer;
 
@@ -26,14 +27,28 @@ public final class DiffJson {
 
     /** Writes the diff and, when not null, the category breakdown as a second table. */
     public static void write(Diff diff, Diff categories, Writer out) throws IOException {
-        write(diff, categories, null, out);
+        write(diff, categories, null, null, out);
     }
 
-    /** Writes the diff, its caption (when not null) and, when not null, the category breakdown. */
-    public static void write(Diff diff, Diff categories, String caption, Writer out) throws IOException {
+    /** Writes the diff and, each when not null, its caption, the counters block and the category breakdown. */
+    public static void write(Diff diff, Diff categories, String caption, IndentedTable counters, Writer out)
+            throws IOException {
         ObjectNode root = tree(diff);
         if (caption != null) {
             root.put("caption", caption);
+        }
+        if (counters != null) {
+            ObjectNode block = root.putObject("counters");
+            CountersBlock.values(counters).forEach((name, values) -> {
+                ArrayNode a = block.putArray(name);
+                for (double v : values) {
+                    if (Double.isNaN(v)) {
+                        a.addNull();
+                    } else {
+                        a.add(round(v));
+                    }
+                }
+            });
         }
         if (categories != null) {
             root.set("categories", tree(categories));

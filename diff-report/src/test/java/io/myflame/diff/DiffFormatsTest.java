@@ -60,7 +60,7 @@ class DiffFormatsTest {
     void markdownEscapesPipesAndAngleBrackets() throws Exception {
         String md = format(OutputFormat.MARKDOWN);
         assertTrue(md.contains("Foo&lt;int&gt;::bar\\|baz"), md);
-        assertTrue(md.contains("| Function | 5.7 | 8.0 &lt;new&gt; | delta\\_pts | delta\\_ratio |"), md);
+        assertTrue(md.contains("| Function (% of samples) | 5.7 | 8.0 &lt;new&gt; | delta\\_pts | delta\\_ratio |"), md);
         for (String line : md.lines().toList()) {
             if (line.startsWith("|")) {
                 assertFalse(line.contains("<"), line);

@@ -99,6 +99,65 @@ public final class CaptureDirectory {
         return text("incomplete");
     }
 
+    /** The capture's own warnings ({@code warnings} in capture.json: self-checks, substituted events). */
+    public List<String> warnings() {
+        JsonNode n = node("warnings");
+        if (n == null || !n.isArray()) {
+            return List.of();
+        }
+        List<String> out = new java.util.ArrayList<>();
+        n.forEach(w -> out.add(w.isTextual() ? w.asText() : w.toString()));
+        return out;
+    }
+
+    /** The workload's name ({@code oltp_delete}), or null. */
+    public String workloadName() {
+        return text("workload", "name");
+    }
+
+    /** How long perf recorded, in seconds, when known. */
+    public java.util.OptionalDouble durationSeconds() {
+        JsonNode n = node("perf", "duration_s");
+        return n == null || !n.isNumber() ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(n.asDouble());
+    }
+
+    /** Transactions per second the workload reported, when it did. */
+    public java.util.OptionalDouble tps() {
+        JsonNode n = node("workload", "results", "tps");
+        return n == null || !n.isNumber() ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(n.asDouble());
+    }
+
+    /** {@code SHOW GLOBAL STATUS} counters: their change over the measured window ({@code counters.delta}). */
+    public java.util.Map<String, Long> counterDeltas() {
+        JsonNode n = node("counters", "delta");
+        java.util.Map<String, Long> out = new java.util.TreeMap<>();
+        if (n != null && n.isObject()) {
+            n.fields().forEachRemaining(e -> {
+                if (e.getValue().isIntegralNumber()) {
+                    out.put(e.getKey(), e.getValue().asLong());
+                }
+            });
+        }
+        return out;
+    }
+
+    /**
+     * What must agree between repeats averaged into one column: the workload and its size, the
+     * server version and options, and the perf event and frequency ({@code name -> value}).
+     */
+    public java.util.Map<String, String> setup() {
+        java.util.Map<String, String> s = new java.util.LinkedHashMap<>();
+        for (String field : List.of("name", "tables", "table_size", "threads", "time_s", "rand_type", "storage_engine")) {
+            s.put("workload " + field, String.valueOf(text("workload", field)));
+        }
+        s.put("server version", String.valueOf(serverVersion()));
+        JsonNode options = node("server", "options");
+        s.put("server options", options == null ? "null" : options.toString());
+        s.put("perf event", String.valueOf(event()));
+        s.put("perf frequency", String.valueOf(text("perf", "frequency")));
+        return s;
+    }
+
     private String text(String... path) {
         JsonNode n = node(path);
         return n == null || n.isNull() || n.isMissingNode() ? null : n.asText();

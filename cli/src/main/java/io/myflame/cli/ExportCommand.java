@@ -1,0 +1,69 @@
+package io.myflame.cli;
+
+import io.myflame.core.UsageError;
+import io.myflame.core.model.Profile;
+import io.myflame.core.model.ProfileInfo;
+import io.myflame.export.PprofExport;
+import io.myflame.ingest.capture.CaptureDirectory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code myflame export}: a profile in the format fleet profilers ingest (pprof). */
+@Command(name = "export", mixinStandardHelpOptions = true,
+        description = "Write a profile as pprof (gzip'd profile.proto) for Grafana Pyroscope, Parca or go tool pprof. "
+                + "For folded stacks use 'myflame collapse'.")
+public final class ExportCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "INPUT", description = "Capture directory, perf.data, perf script text or folded stacks.")
+    String input;
+
+    @Option(names = "--format", paramLabel = "pprof", defaultValue = "pprof", description = "Default: ${DEFAULT-VALUE}.")
+    String format;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "The file to write, e.g. mysqld.pb.gz.")
+    Path output;
+
+    @Mixin
+    AnalysisOptions analysis = new AnalysisOptions();
+
+    @Override
+    public Integer call() throws Exception {
+        if (!format.equals("pprof")) {
+            throw new UsageError("--format must be pprof, not '" + format + "' (folded stacks: myflame collapse)");
+        }
+        Warnings warnings = new Warnings();
+        Profile profile = analysis.load(input, analysis.loader(), warnings);
+        Map<String, String> metadata = new LinkedHashMap<>();
+        long durationNanos = 0;
+        Path dir = Path.of(input);
+        if (Files.isDirectory(dir)) {
+            CaptureDirectory capture = CaptureDirectory.open(dir);
+            put(metadata, "server_version", ProfileInfo.shortVersion(capture.serverVersion()));
+            put(metadata, "server", capture.serverVersion());
+            put(metadata, "workload", capture.workloadName());
+            durationNanos = Math.round(capture.durationSeconds().orElse(0) * 1e9);
+        }
+        put(metadata, "event", profile.info().event());
+        long duration = durationNanos;
+        AtomicOutput.write(output, out -> PprofExport.write(profile, metadata, duration, out));
+        warnings.print(spec.commandLine().getErr(), "myflame export");
+        return 0;
+    }
+
+    private static void put(Map<String, String> m, String key, String value) {
+        if (value != null) {
+            m.put(key, value);
+        }
+    }
+}

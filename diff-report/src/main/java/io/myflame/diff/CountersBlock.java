@@ -1,0 +1,131 @@
+package io.myflame.diff;
+
+import io.myflame.core.text.Escape;
+import io.myflame.core.text.IndentedTable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The counters block of a comparison: beside the CPU table, whether the inputs did the same work.
+ * One column per input (repeats averaged): throughput, the server's whole CPU cost per transaction
+ * (total sample weight of a timer event, or cycles, over transactions), and per transaction the
+ * binlog bytes, rows deleted/updated/inserted, redo bytes and buffer-pool reads from each
+ * capture's {@code SHOW GLOBAL STATUS} deltas. A row no input knows is left out.
+ */
+public final class CountersBlock {
+    static final String TITLE = "Counters (from each capture: workload results and SHOW GLOBAL STATUS over the measured window)";
+
+    /** One row: its name and how to read it from a run (NaN when the run does not know). */
+    private record Counter(String name, ToDoubleFunction<Run> value) {
+    }
+
+    private static final List<Counter> COUNTERS = List.of(
+            new Counter("transactions/s", r -> r.facts().tps()),
+            new Counter("CPU per transaction (server total)", CountersBlock::cpuPerTxn),
+            new Counter("binlog bytes/txn", r -> perTxn(r, "Binlog_bytes_written")),
+            new Counter("rows deleted/txn", r -> perTxn(r, "Handler_delete")),
+            new Counter("rows updated/txn", r -> perTxn(r, "Handler_update")),
+            new Counter("rows inserted/txn", r -> perTxn(r, "Handler_write")),
+            new Counter("redo bytes/txn", r -> perTxn(r, "Innodb_os_log_written")),
+            new Counter("buffer-pool reads/txn", r -> perTxn(r, "Innodb_buffer_pool_reads")));
+
+    private CountersBlock() {
+    }
+
+    /** The block for {@code diff}'s columns, or null when no input carries counters. */
+    public static IndentedTable of(Diff diff) {
+        List<String> labels = diff.labels();
+        IndentedTable t = new IndentedTable(labels).title(TITLE).unit("per input");
+        boolean any = false;
+        for (Counter c : COUNTERS) {
+            double[] values = new double[labels.size()];
+            boolean known = false;
+            for (int col = 0; col < labels.size(); col++) {
+                values[col] = mean(diff.columns().get(col), c.value());
+                known |= !Double.isNaN(values[col]);
+            }
+            if (known) {
+                String name = c.name().startsWith("CPU") ? c.name() + ", " + cpuUnit(diff) : c.name();
+                // Row names are raw bytes like frame names (Escape): µ must be made raw to show as µ.
+                t.add(Escape.raw(name), 0, values);
+                any |= !c.name().startsWith("CPU");
+            }
+        }
+        return any ? t : null;
+    }
+
+    /** The values of {@link #of} by row name, for JSON. */
+    static Map<String, double[]> values(IndentedTable block) {
+        Map<String, double[]> m = new java.util.LinkedHashMap<>();
+        for (IndentedTable.Row r : block.rows()) {
+            m.put(Escape.decode(r.name()), r.values());
+        }
+        return m;
+    }
+
+    /**
+     * Repeats averaged into one column must be the same workload and settings: one warning per
+     * column whose captures differ, naming what differs.
+     */
+    public static List<String> repeatWarnings(List<Column> columns) {
+        List<String> warnings = new ArrayList<>();
+        for (Column c : columns) {
+            Map<String, String> first = c.runs().get(0).facts().setup();
+            for (Run r : c.runs().subList(1, c.runs().size())) {
+                List<String> differ = new ArrayList<>();
+                for (Map.Entry<String, String> e : first.entrySet()) {
+                    String other = r.facts().setup().get(e.getKey());
+                    if (other != null && !other.equals(e.getValue())) {
+                        differ.add(e.getKey() + " " + e.getValue() + " vs " + other);
+                    }
+                }
+                if (!differ.isEmpty()) {
+                    warnings.add("column '" + c.label() + "' averages repeats that differ: " + c.runs().get(0).source()
+                            + " and " + r.source() + " (" + String.join("; ", differ) + ")");
+                }
+            }
+        }
+        return warnings;
+    }
+
+    private static double mean(Column column, ToDoubleFunction<Run> value) {
+        double sum = 0;
+        for (Run r : column.runs()) {
+            double v = value.applyAsDouble(r);
+            if (Double.isNaN(v)) {
+                return Double.NaN;
+            }
+            sum += v;
+        }
+        return sum / column.runs().size();
+    }
+
+    private static double perTxn(Run r, String counter) {
+        Long delta = r.facts().deltas().get(counter);
+        Long txns = r.transactions();
+        return delta == null || txns == null || txns <= 0 ? Double.NaN : (double) delta / txns;
+    }
+
+    /** The whole profile's weight per transaction: µs for timer events, cycles for cycles. */
+    private static double cpuPerTxn(Run r) {
+        try {
+            return Per.TXN.factor(r) * r.profile().totalWeight();
+        } catch (DiffException e) {
+            return Double.NaN;
+        }
+    }
+
+    private static String cpuUnit(Diff diff) {
+        List<String> units = new ArrayList<>();
+        for (Column c : diff.columns()) {
+            try {
+                units.add(Per.TXN.unitName(Per.EventUnit.of(c.runs().get(0))));
+            } catch (DiffException e) {
+                // An event without a CPU unit (no cost): the cell is empty anyway.
+            }
+        }
+        return units.stream().distinct().count() == 1 ? units.get(0) : String.join(" or ", units.stream().distinct().toList());
+    }
+}

@@ -1,0 +1,124 @@
+package io.myflame.export;
+
+import io.myflame.core.model.Profile;
+import io.myflame.core.model.SampledThread;
+import io.myflame.core.text.Escape;
+import io.myflame.export.proto.PprofProto;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * Writes a profile as pprof: a gzip'd {@code perftools.profiles.Profile} protocol buffer, the
+ * format Grafana Pyroscope, Parca and {@code go tool pprof} ingest. Each distinct stack is one
+ * sample (leaf first) with two values: the number of perf samples, and their summed weight in the
+ * event's unit ({@code cpu/nanoseconds} for the timer events, {@code cycles/count} for cycles).
+ * Each function is one location and one function; names follow {@link Escape#decode} (valid UTF-8
+ * as text, other bytes as {@code \xNN}). Samples carry the thread ({@code thread}, {@code pid},
+ * {@code tid}) and the capture's metadata (server version, workload, ...) as labels, and the
+ * metadata is also written as profile comments.
+ */
+public final class PprofExport {
+    private final Profile profile;
+    private final Map<String, String> metadata;
+    private final Map<String, Long> strings = new HashMap<>();
+    private final PprofProto.Profile.Builder out = PprofProto.Profile.newBuilder();
+
+    private PprofExport(Profile profile, Map<String, String> metadata) {
+        this.profile = profile;
+        this.metadata = new LinkedHashMap<>(metadata);
+        string("");
+    }
+
+    /**
+     * Writes {@code profile} gzip'd to {@code to}.
+     *
+     * @param metadata labels for every sample and profile comments, e.g. {@code server_version -> 11.4.5}
+     * @param durationNanos the recording's duration, or 0 when unknown
+     */
+    public static void write(Profile profile, Map<String, String> metadata, long durationNanos, OutputStream to)
+            throws IOException {
+        PprofProto.Profile p = new PprofExport(profile, metadata).build(durationNanos);
+        GZIPOutputStream gz = new GZIPOutputStream(to, 1 << 16);
+        p.writeTo(gz);
+        gz.finish();
+        gz.flush();
+    }
+
+    /** The two sample types: samples/count, then the weight in the event's unit ({@code type, unit}). */
+    public static List<String[]> sampleTypes(String event) {
+        String base = event == null ? "" : event.replaceFirst(":.*$", "").toLowerCase(Locale.ROOT);
+        String[] weight = switch (base) {
+            case "cpu-clock", "task-clock" -> new String[] {"cpu", "nanoseconds"};
+            case "cycles", "cpu-cycles" -> new String[] {"cycles", "count"};
+            case "" -> new String[] {"weight", "count"};
+            default -> new String[] {base, "count"};
+        };
+        return List.of(new String[] {"samples", "count"}, weight);
+    }
+
+    private PprofProto.Profile build(long durationNanos) {
+        List<String[]> types = sampleTypes(profile.info().event());
+        for (String[] t : types) {
+            out.addSampleType(valueType(t));
+        }
+        out.setPeriodType(valueType(types.get(1)));
+        out.setDefaultSampleType(string(types.get(1)[0]));
+        out.setDurationNanos(durationNanos);
+        metadata.forEach((k, v) -> out.addComment(string(k + ": " + v)));
+        functions();
+        for (int i = 0; i < profile.size(); i++) {
+            sample(i);
+        }
+        return out.build();
+    }
+
+    /** One function and one location per frame id; ids are the frame id + 1 (0 means none). */
+    private void functions() {
+        for (int f = 0; f < profile.frames().size(); f++) {
+            long name = string(Escape.decode(profile.frames().name(f)));
+            out.addFunction(PprofProto.Function.newBuilder().setId(f + 1).setName(name).setSystemName(name));
+            out.addLocation(PprofProto.Location.newBuilder().setId(f + 1)
+                    .addLine(PprofProto.Line.newBuilder().setFunctionId(f + 1)));
+        }
+    }
+
+    private void sample(int i) {
+        int[] stack = profile.stack(i);
+        PprofProto.Sample.Builder s = PprofProto.Sample.newBuilder();
+        for (int k = stack.length - 1; k >= 0; k--) {
+            s.addLocationId(stack[k] + 1L);
+        }
+        s.addValue(profile.samples(i)).addValue(profile.weight(i));
+        SampledThread t = profile.thread(i);
+        s.addLabel(PprofProto.Label.newBuilder().setKey(string("thread")).setStr(string(Escape.decode(t.comm()))));
+        if (t.pid() >= 0) {
+            s.addLabel(PprofProto.Label.newBuilder().setKey(string("pid")).setNum(t.pid()));
+        }
+        if (t.tid() >= 0) {
+            s.addLabel(PprofProto.Label.newBuilder().setKey(string("tid")).setNum(t.tid()));
+        }
+        metadata.forEach((k, v) -> s.addLabel(PprofProto.Label.newBuilder().setKey(string(k)).setStr(string(v))));
+        out.addSample(s);
+    }
+
+    private PprofProto.ValueType.Builder valueType(String[] t) {
+        return PprofProto.ValueType.newBuilder().setType(string(t[0])).setUnit(string(t[1]));
+    }
+
+    /** The string's index in the table, adding it the first time. */
+    private long string(String s) {
+        Long id = strings.get(s);
+        if (id == null) {
+            id = (long) strings.size();
+            strings.put(s, id);
+            out.addStringTable(s);
+        }
+        return id;
+    }
+}
