@@ -123,14 +123,19 @@ public final class FlameFlags {
 
     private FlameOptions minWidth(FlameOptions o) {
         String s = minWidth.trim();
+        boolean percent = s.endsWith("%");
+        double v;
         try {
-            if (s.endsWith("%")) {
-                return o.withMinWidthPercent(Double.parseDouble(s.substring(0, s.length() - 1)));
-            }
-            return o.withMinWidth(Double.parseDouble(s));
+            v = Double.parseDouble(percent ? s.substring(0, s.length() - 1) : s);
         } catch (NumberFormatException e) {
-            throw new UsageError("--minwidth must be pixels (0.1) or a percentage (0.1%), not '" + minWidth + "'");
+            v = Double.NaN;
         }
+        // The one rule for numbers (OptionValues): finite and never negative.
+        if (!Double.isFinite(v) || v < 0) {
+            throw new UsageError("--minwidth must be pixels (0.1) or a percentage (0.1%), finite and not negative, not '"
+                    + minWidth + "'");
+        }
+        return percent ? o.withMinWidthPercent(v) : o.withMinWidth(v);
     }
 
     /** With --cp: the palette map's colours over {@code o}'s style (read now, written by {@link #savePalette}). */

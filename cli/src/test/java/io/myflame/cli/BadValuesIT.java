@@ -53,6 +53,7 @@ class BadValuesIT {
         assertError(2, Myflame.run("diff", c, c, "--threshold", "NaN"), "--threshold", "finite");
         assertError(2, Myflame.run("report", c, "--tid", "-1"), "--tid", "negative");
         assertError(2, Myflame.run("flamegraph", c, "--minwidth", "Infinity"), "--minwidth", "finite");
+        assertError(2, Myflame.run("flamegraph", c, "--minwidth", "-1%"), "--minwidth", "finite");
         assertError(2, Myflame.run("diff", c, c, "--top", "-3"), "--top", "negative");
         for (String cmd : List.of("collapse", "report", "flamegraph")) {
             assertError(2, Myflame.run(cmd, c, "--threads", "0"), "--threads", "between 1 and 256");
