@@ -1,5 +1,7 @@
 package io.myflame.cli;
 
+import io.myflame.core.UsageError;
+import io.myflame.core.DataError;
 import io.myflame.core.analysis.ProfileFilter;
 import io.myflame.core.model.Profile;
 import io.myflame.core.text.Escape;
@@ -46,9 +48,7 @@ public final class AnalysisOptions {
             }
             return new ProfileFilter(comm == null ? null : Pattern.compile(Escape.raw(comm)), tid, renames, hides);
         } catch (PatternSyntaxException e) {
-            throw new Main.UsageError("bad regular expression '" + e.getPattern() + "': " + e.getDescription());
-        } catch (IllegalArgumentException e) {
-            throw new Main.UsageError(e.getMessage());
+            throw new UsageError("bad regular expression '" + e.getPattern() + "': " + e.getDescription());
         }
     }
 
@@ -96,11 +96,11 @@ public final class AnalysisOptions {
         if (weight.equals("samples")) {
             p = p.countingSamples();
         } else if (!weight.equals("period")) {
-            throw new Main.UsageError("--weight must be 'period' or 'samples', not '" + weight + "'");
+            throw new UsageError("--weight must be 'period' or 'samples', not '" + weight + "'");
         }
         Profile filtered = filter.apply(p);
         if (filtered.totalWeight() == 0) {
-            throw new Main.DataError(filter.isIdentity() ? "no samples in " + input
+            throw new DataError(filter.isIdentity() ? "no samples in " + input
                     : "no samples left in " + input + " after " + filtersGiven());
         }
         return filtered;

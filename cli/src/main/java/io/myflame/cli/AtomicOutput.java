@@ -1,5 +1,6 @@
 package io.myflame.cli;
 
+import io.myflame.core.UsageError;
 import io.myflame.core.text.Document;
 import io.myflame.core.text.OutputFormat;
 import io.myflame.ingest.io.AtomicFile;
@@ -36,11 +37,7 @@ public final class AtomicOutput {
 
     /** The format {@code --format flag} or {@code -o output}'s extension names ({@link OutputFormat#choose}). */
     public static OutputFormat format(String flag, Path output, Set<OutputFormat> supported) {
-        try {
-            return OutputFormat.choose(flag, output, supported);
-        } catch (IllegalArgumentException e) {
-            throw new Main.UsageError(e.getMessage());
-        }
+        return OutputFormat.choose(flag, output, supported);
     }
 
     /** Writes {@code doc} in {@code format} to {@code target} (stdout when null or {@code -}). */
@@ -59,7 +56,7 @@ public final class AtomicOutput {
         for (String input : inputs) {
             try {
                 if (!input.equals("-") && Files.exists(Path.of(input)) && Files.isSameFile(Path.of(input), output)) {
-                    throw new Main.UsageError("-o " + output + " is the input " + input + "; it would be replaced");
+                    throw new UsageError("-o " + output + " is the input " + input + "; it would be replaced");
                 }
             } catch (IOException e) {
                 // An input that cannot be compared is reported when it is read.

@@ -6,7 +6,6 @@ import io.myflame.diff.Column;
 import io.myflame.diff.UnresolvedFrames;
 import io.myflame.diff.Diff;
 import io.myflame.diff.DiffDocument;
-import io.myflame.diff.DiffException;
 import io.myflame.diff.Per;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -43,13 +42,8 @@ public final class CategoriesCommand implements Callable<Integer> {
         List<Column> columns = UnresolvedFrames.mark(
                 new InputColumns(analysis, warnings, false).load(cols.inputs, cols.labels, cols.txns, cols.queries),
                 warnings::add);
-        Diff diff;
-        try {
-            Diff computed = CategoryFlags.compute(cats, columns, unit, cols.threshold);
-            diff = cols.title == null ? computed : computed.withTitle(cols.title);
-        } catch (DiffException e) {
-            throw new Main.DataError(e.getMessage());
-        }
+        Diff computed = CategoryFlags.compute(cats, columns, unit, cols.threshold);
+        Diff diff = cols.title == null ? computed : computed.withTitle(cols.title);
         AtomicOutput.write(cols.output, fmt, DiffDocument.breakdown(diff).caption(cols.caption));
         warnings.print(spec.commandLine().getErr(), "myflame categories");
         return 0;

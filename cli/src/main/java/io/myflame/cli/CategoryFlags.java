@@ -1,5 +1,7 @@
 package io.myflame.cli;
 
+import io.myflame.core.UsageError;
+import io.myflame.core.DataError;
 import io.myflame.diff.Categories;
 import io.myflame.diff.Column;
 import io.myflame.diff.Diff;
@@ -29,9 +31,7 @@ final class CategoryFlags {
         try (Reader r = Files.newBufferedReader(Path.of(file), StandardCharsets.UTF_8)) {
             return Categories.parse(r, file);
         } catch (NoSuchFileException e) {
-            throw new Main.DataError(file + ": no such file");
-        } catch (io.myflame.diff.DiffException e) {
-            throw new Main.DataError(e.getMessage());
+            throw new DataError(file + ": no such file");
         }
     }
 
@@ -43,14 +43,10 @@ final class CategoryFlags {
         if (per == null) {
             return Per.PERCENT;
         }
-        try {
-            Per p = Per.parse(per);
-            if (p != Per.PERCENT && analysis.weight.equals("samples")) {
-                throw new Main.UsageError("--per needs sample periods; it does not work with --weight samples");
-            }
-            return p;
-        } catch (IllegalArgumentException e) {
-            throw new Main.UsageError(e.getMessage());
+        Per p = Per.parse(per);
+        if (p != Per.PERCENT && analysis.weight.equals("samples")) {
+            throw new UsageError("--per needs sample periods; it does not work with --weight samples");
         }
+        return p;
     }
 }

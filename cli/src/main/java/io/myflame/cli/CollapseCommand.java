@@ -60,6 +60,7 @@ public final class CollapseCommand implements Callable<Integer> {
     CollapseRequest request() {
         FoldOptions.Root r = root.tid ? FoldOptions.Root.TID : root.pid ? FoldOptions.Root.PID : FoldOptions.Root.COMM;
         FoldOptions options = new FoldOptions(r, kernel || all, jit || all, addrs, eventFilter, skipAfter, false);
-        return new CollapseRequest(input, options, ingest.threads, ingest.inline, ingest.perf, output);
+        return new CollapseRequest(input, options, ingest.threads, ingest.inline, ingest.viaPerfScript, ingest.perf,
+                output);
     }
 }

@@ -15,7 +15,8 @@ import java.util.Set;
 final class CollapseFastPath {
     /** Every flag handled here; the test checks it equals CollapseCommand's. */
     static final Set<String> FLAGS = Set.of("--pid", "--tid", "--kernel", "--jit", "--all", "--addrs",
-            "--event-filter", "--skip-after", "-o", "--output", "--inline", "--threads", "--perf");
+            "--event-filter", "--skip-after", "-o", "--output", "--inline", "--threads", "--perf", "--folded-root",
+            "--via-perf-script");
 
     private CollapseFastPath() {
     }
@@ -23,6 +24,7 @@ final class CollapseFastPath {
     /** The request for {@code args} (after "collapse"), or null to let picocli handle them. */
     static CollapseRequest parse(String[] args) {
         boolean pid = false, tid = false, kernel = false, jit = false, all = false, addrs = false, inline = false;
+        boolean viaPerfScript = false;
         String event = null, output = null, input = null, perf = "perf";
         java.util.List<String> skipAfter = new java.util.ArrayList<>();
         int threads = Math.min(Runtime.getRuntime().availableProcessors(), OptionValues.MAX_THREADS);
@@ -37,7 +39,8 @@ final class CollapseFastPath {
                 case "--all" -> all = true;
                 case "--addrs" -> addrs = true;
                 case "--inline" -> inline = true;
-                case "--event-filter", "--skip-after", "-o", "--output", "--threads", "--perf" -> {
+                case "--via-perf-script" -> viaPerfScript = true;
+                case "--event-filter", "--skip-after", "-o", "--output", "--threads", "--perf", "--folded-root" -> {
                     if (value == null) {
                         return null;
                     }
@@ -53,6 +56,9 @@ final class CollapseFastPath {
                             threads = Integer.parseInt(value);
                         }
                         case "--perf" -> perf = value;
+                        case "--folded-root" -> {
+                            // Folded input is not collapsed; the flag is accepted as everywhere else.
+                        }
                         default -> {
                             if (OptionValues.OutputFile.problem(value) != null) {
                                 return null;
@@ -78,6 +84,7 @@ final class CollapseFastPath {
         }
         FoldOptions.Root root = tid ? FoldOptions.Root.TID : pid ? FoldOptions.Root.PID : FoldOptions.Root.COMM;
         FoldOptions options = new FoldOptions(root, kernel || all, jit || all, addrs, event, skipAfter, false);
-        return new CollapseRequest(input, options, threads, inline, perf, output == null ? null : Path.of(output));
+        return new CollapseRequest(input, options, threads, inline, viaPerfScript, perf,
+                output == null ? null : Path.of(output));
     }
 }

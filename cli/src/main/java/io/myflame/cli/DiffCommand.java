@@ -1,11 +1,11 @@
 package io.myflame.cli;
 
+import io.myflame.core.UsageError;
 import io.myflame.core.analysis.RowSpec;
 import io.myflame.core.text.Escape;
 import io.myflame.core.text.OutputFormat;
 import io.myflame.diff.Column;
 import io.myflame.diff.Diff;
-import io.myflame.diff.DiffException;
 import io.myflame.diff.DiffDocument;
 import io.myflame.diff.DiffTable;
 import io.myflame.diff.Measure;
@@ -70,11 +70,11 @@ public final class DiffCommand implements Callable<Integer> {
         OutputFormat fmt = AtomicOutput.format(cols.format, cols.output, OutputFormat.allBut());
         int modes = (top != null ? 1 : 0) + (focus != null ? 1 : 0) + (rows != null ? 1 : 0);
         if (modes > 1) {
-            throw new Main.UsageError("choose one of --rows, --top, --focus");
+            throw new UsageError("choose one of --rows, --top, --focus");
         }
         if (categories != null && fmt == OutputFormat.CSV) {
             // One CSV file holds one table: the categories are their own command.
-            throw new Main.UsageError("--categories with --format csv would write two tables; "
+            throw new UsageError("--categories with --format csv would write two tables; "
                     + "use 'myflame categories --format csv' for the breakdown");
         }
         AtomicOutput.refuseInputAsOutput(cols.output, cols.inputs);
@@ -86,16 +86,12 @@ public final class DiffCommand implements Callable<Integer> {
         Measure measure = self ? Measure.SELF : Measure.INCLUSIVE;
         Diff diff;
         Diff catDiff;
-        try {
-            List<RowSpec> specs = rowSpecs != null ? rowSpecs
-                    : focus != null ? RowSelection.focus(columns, focusSpec(), depth, min)
-                    : RowSelection.top(columns, top == null ? 20 : top, measure);
-            diff = DiffTable.compute(cols.title != null ? cols.title : title(columns), specs, columns, RowEvaluator.rows(specs, measure), measure, unit, cols.threshold);
-            catDiff = cats == null && fmt != OutputFormat.HTML ? null
-                    : CategoryFlags.compute(cats == null ? io.myflame.diff.Categories.mysql() : cats, columns, unit, cols.threshold);
-        } catch (DiffException e) {
-            throw new Main.DataError(e.getMessage());
-        }
+        List<RowSpec> specs = rowSpecs != null ? rowSpecs
+                : focus != null ? RowSelection.focus(columns, focusSpec(), depth, min)
+                : RowSelection.top(columns, top == null ? 20 : top, measure);
+        diff = DiffTable.compute(cols.title != null ? cols.title : title(columns), specs, columns, RowEvaluator.rows(specs, measure), measure, unit, cols.threshold);
+        catDiff = cats == null && fmt != OutputFormat.HTML ? null
+                : CategoryFlags.compute(cats == null ? io.myflame.diff.Categories.mysql() : cats, columns, unit, cols.threshold);
         AtomicOutput.write(cols.output, fmt, DiffDocument.of(diff, catDiff).caption(cols.caption).counters(counters));
         warnings.print(spec.commandLine().getErr(), "myflame diff");
         return 0;
@@ -104,10 +100,10 @@ public final class DiffCommand implements Callable<Integer> {
     private RowSpec focusSpec() {
         List<String> names = Arrays.stream(focus.split("\\|")).map(String::strip).map(Escape::raw).filter(s -> !s.isEmpty()).toList();
         if (names.isEmpty()) {
-            throw new Main.UsageError("--focus needs a function name");
+            throw new UsageError("--focus needs a function name");
         }
         if (depth < 1) {
-            throw new Main.UsageError("--depth must be at least 1");
+            throw new UsageError("--depth must be at least 1");
         }
         return new RowSpec(names, 0, -1, 0);
     }

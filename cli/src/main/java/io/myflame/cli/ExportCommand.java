@@ -1,5 +1,6 @@
 package io.myflame.cli;
 
+import io.myflame.core.UsageError;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
 import io.myflame.export.PprofExport;
@@ -39,7 +40,7 @@ public final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (!format.equals("pprof")) {
-            throw new Main.UsageError("--format must be pprof, not '" + format + "' (folded stacks: myflame collapse)");
+            throw new UsageError("--format must be pprof, not '" + format + "' (folded stacks: myflame collapse)");
         }
         Warnings warnings = new Warnings();
         Profile profile = analysis.load(input, analysis.loader(), warnings);

@@ -1,5 +1,6 @@
 package io.myflame.cli;
 
+import io.myflame.core.UsageError;
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.analysis.CallTrees;
 import io.myflame.core.analysis.FunctionLookup;
@@ -8,7 +9,7 @@ import io.myflame.core.flame.Palette;
 import io.myflame.core.flame.SvgFlameGraph;
 import io.myflame.core.model.Profile;
 import io.myflame.diff.flame.DiffFlameGraph;
-import io.myflame.diff.flame.HtmlFlameGraph;
+import io.myflame.core.flame.HtmlFlameGraph;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -124,26 +125,22 @@ public final class FlamegraphCommand implements Callable<Integer> {
 
     private void checkUsage() {
         if (diff != (inputs.size() == 2)) {
-            throw new Main.UsageError(diff ? "--diff needs two inputs: BASE NEW" : "one input, or --diff BASE NEW");
+            throw new UsageError(diff ? "--diff needs two inputs: BASE NEW" : "one input, or --diff BASE NEW");
         }
         if (diff && (isHtml() || focus != null || reverse)) {
-            throw new Main.UsageError("--diff draws an SVG of whole trees; --focus, --reverse and .html do not apply");
+            throw new UsageError("--diff draws an SVG of whole trees; --focus, --reverse and .html do not apply");
         }
         if (!widths.equals("new") && !widths.equals("base")) {
-            throw new Main.UsageError("--widths must be 'new' or 'base', not '" + widths + "'");
+            throw new UsageError("--widths must be 'new' or 'base', not '" + widths + "'");
         }
         if (focus != null && reverse) {
-            throw new Main.UsageError("choose one of --focus and --reverse");
+            throw new UsageError("choose one of --focus and --reverse");
         }
     }
 
     private FlameOptions options() {
-        try {
-            return FlameOptions.defaults().withWidth(width).withMinWidth(minWidth).withInverted(inverted)
-                    .withStyle(Palette.parse(colors).style(hash));
-        } catch (IllegalArgumentException e) {
-            throw new Main.UsageError(e.getMessage());
-        }
+        return FlameOptions.defaults().withWidth(width).withMinWidth(minWidth).withInverted(inverted)
+                .withStyle(Palette.parse(colors).style(hash));
     }
 
     private CallTree tree(Profile profile) {

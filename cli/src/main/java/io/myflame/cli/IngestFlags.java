@@ -1,9 +1,11 @@
 package io.myflame.cli;
 
+import io.myflame.core.UsageError;
 import io.myflame.ingest.ProfileLoader;
+import io.myflame.ingest.folded.FoldedReader;
 import picocli.CommandLine.Option;
 
-/** How inputs are read: parser threads, perf binary, inline resolution. */
+/** How inputs are read: parser threads, perf binary, inline resolution, what a folded file's first frame is. */
 public final class IngestFlags {
     @Option(names = "--inline", description = "Resolve inlined functions when reading perf.data (slow).")
     boolean inline;
@@ -15,7 +17,26 @@ public final class IngestFlags {
     @Option(names = "--perf", paramLabel = "PATH", defaultValue = "perf", description = "The perf binary.")
     String perf = "perf";
 
+    @Option(names = "--via-perf-script", description = "Read perf.data through perf script text, not the native reader.")
+    boolean viaPerfScript;
+
+    @Option(names = "--folded-root", paramLabel = "thread|numbered|function", defaultValue = "thread",
+            description = "What the first frame of folded input is: a thread kept as written (default), a thread "
+                    + "whose trailing -N is merged (Thread-0, Thread-1 -> Thread), or a function (async-profiler "
+                    + "collapsed files: no thread frame).")
+    String foldedRoot = "thread";
+
     public ProfileLoader loader() {
-        return new ProfileLoader(threads, inline, perf);
+        return new ProfileLoader(threads, inline, perf).foldedRoot(foldedRoot()).viaPerfScript(viaPerfScript);
+    }
+
+    FoldedReader.Root foldedRoot() {
+        return switch (foldedRoot) {
+            case "thread" -> FoldedReader.Root.THREAD;
+            case "numbered" -> FoldedReader.Root.NUMBERED_THREAD;
+            case "function" -> FoldedReader.Root.FUNCTION;
+            default -> throw new UsageError("--folded-root must be thread, numbered or function, not '"
+                    + foldedRoot + "'");
+        };
     }
 }

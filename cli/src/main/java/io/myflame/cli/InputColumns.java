@@ -38,14 +38,10 @@ final class InputColumns {
     List<Column> load(List<String> inputs, List<String> labels, List<Long> txns, List<Long> queries)
             throws IOException, InputException {
         List<InputGroups.Group> groups;
-        try {
-            groups = InputGroups.plan(inputs, labels);
-            int runCount = groups.stream().mapToInt(g -> g.inputs().size()).sum();
-            InputGroups.checkCounts("--txns", txns, runCount);
-            InputGroups.checkCounts("--queries", queries, runCount);
-        } catch (InputGroups.UsageException e) {
-            throw new Main.UsageError(e.getMessage());
-        }
+        groups = InputGroups.plan(inputs, labels);
+        int runCount = groups.stream().mapToInt(g -> g.inputs().size()).sum();
+        InputGroups.checkCounts("--txns", txns, runCount);
+        InputGroups.checkCounts("--queries", queries, runCount);
         List<Column> columns = new ArrayList<>();
         int at = 0;
         for (InputGroups.Group g : groups) {

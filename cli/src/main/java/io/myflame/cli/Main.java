@@ -1,6 +1,7 @@
 package io.myflame.cli;
 
-import io.myflame.ingest.InputException;
+import io.myflame.core.DataError;
+import io.myflame.core.UsageError;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -113,9 +114,7 @@ public final class Main implements Runnable {
         err.print(prefix);
         prefix = "";
         err = visibleTo(err);
-        if (ex instanceof InputException || ex instanceof DataError || ex instanceof io.myflame.diff.DiffException
-                || ex instanceof io.myflame.core.analysis.FunctionLookup.NotFound
-                || ex instanceof io.myflame.core.model.WeightOverflow) {
+        if (ex instanceof DataError) {
             err.println(prefix + ex.getMessage());
             return EXIT_DATA;
         }
@@ -179,19 +178,5 @@ public final class Main implements Runnable {
 
     static String prefix(CommandLine line) {
         return line.getCommandSpec().qualifiedName() + ": ";
-    }
-
-    /** Input that is not usable (exit 1), raised by commands. */
-    public static final class DataError extends RuntimeException {
-        public DataError(String message) {
-            super(message);
-        }
-    }
-
-    /** Flags that do not fit together (exit 2). */
-    public static final class UsageError extends RuntimeException {
-        public UsageError(String message) {
-            super(message);
-        }
     }
 }

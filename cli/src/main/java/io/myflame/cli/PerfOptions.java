@@ -1,5 +1,6 @@
 package io.myflame.cli;
 
+import io.myflame.core.UsageError;
 import io.myflame.recorder.perf.EventProbe;
 import io.myflame.recorder.perf.PerfSettings;
 import picocli.CommandLine.Option;
@@ -32,16 +33,12 @@ public final class PerfOptions {
     static PerfSettings recordable(PerfSettings s) {
         String problem = EventProbe.problem(s);
         if (problem != null) {
-            throw new Main.UsageError(problem);
+            throw new UsageError(problem);
         }
         return s;
     }
 
     public PerfSettings settings() {
-        try {
-            return new PerfSettings(perf, event, freq, count, callGraph);
-        } catch (IllegalArgumentException e) {
-            throw new Main.UsageError(e.getMessage());
-        }
+        return new PerfSettings(perf, event, freq, count, callGraph);
     }
 }

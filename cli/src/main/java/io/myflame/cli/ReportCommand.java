@@ -1,5 +1,7 @@
 package io.myflame.cli;
 
+import io.myflame.core.UsageError;
+import io.myflame.core.DataError;
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.analysis.CallTrees;
 import io.myflame.core.analysis.FunctionLookup;
@@ -75,12 +77,12 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         OutputFormat fmt = AtomicOutput.format(format, output, OutputFormat.allBut());
         if (fmt == OutputFormat.LIST && focus == null && callers == null && rows == null && !byThread) {
-            throw new Main.UsageError("--format list lays out --rows, --focus and --callers tables");
+            throw new UsageError("--format list lays out --rows, --focus and --callers tables");
         }
         int modes = (top != null ? 1 : 0) + (focus != null ? 1 : 0) + (callers != null ? 1 : 0) + (rows != null ? 1 : 0)
                 + (byThread ? 1 : 0);
         if (modes > 1) {
-            throw new Main.UsageError("choose one of --top, --focus, --callers, --rows, --by-thread");
+            throw new UsageError("choose one of --top, --focus, --callers, --rows, --by-thread");
         }
         AtomicOutput.refuseInputAsOutput(output, List.of(input));
         List<RowSpec> rowSpecs = rows == null ? null : readRows(rows);
@@ -112,13 +114,11 @@ public final class ReportCommand implements Callable<Integer> {
             return RowFile.parse(r, file.toString()).stream().map(s -> new RowSpec(
                     s.names().stream().map(Escape::raw).toList(), s.depth(), s.parent(), s.line())).toList();
         } catch (NoSuchFileException e) {
-            throw new Main.DataError(file + ": no such file");
+            throw new DataError(file + ": no such file");
         } catch (java.nio.charset.CharacterCodingException e) {
-            throw new Main.DataError(file + ": not UTF-8 text");
+            throw new DataError(file + ": not UTF-8 text");
         } catch (java.io.IOException e) {
-            throw new Main.DataError(file + ": cannot read (" + e.getMessage() + ")");
-        } catch (RowFile.RowFileException e) {
-            throw new Main.DataError(e.getMessage());
+            throw new DataError(file + ": cannot read (" + e.getMessage() + ")");
         }
     }
 

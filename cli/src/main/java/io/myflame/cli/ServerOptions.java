@@ -1,5 +1,6 @@
 package io.myflame.cli;
 
+import io.myflame.core.UsageError;
 import io.myflame.recorder.server.Endpoint;
 import io.myflame.recorder.server.ServerChoice;
 import io.myflame.recorder.server.ServerOption;
@@ -49,28 +50,24 @@ public final class ServerOptions {
     List<String> serverOpts = new ArrayList<>();
 
     public ServerChoice choice() {
-        try {
-            List<ServerOption> opts = new ArrayList<>();
-            for (String s : serverOpts) {
-                opts.add(ServerOption.parse(s));
-            }
-            Endpoint endpoint = null;
-            if (socket != null || host != null) {
-                endpoint = new Endpoint(socket, socket != null ? null : host, port, user, password());
-            } else if (pid != null || passwordEnv != null || password != null) {
-                throw new Main.UsageError("--pid and passwords are for an existing server: add --socket or --host");
-            }
-            return new ServerChoice(endpoint, pid, basedir, mariadb, work, opts);
-        } catch (IllegalArgumentException e) {
-            throw new Main.UsageError(e.getMessage());
+        List<ServerOption> opts = new ArrayList<>();
+        for (String s : serverOpts) {
+            opts.add(ServerOption.parse(s));
         }
+        Endpoint endpoint = null;
+        if (socket != null || host != null) {
+            endpoint = new Endpoint(socket, socket != null ? null : host, port, user, password());
+        } else if (pid != null || passwordEnv != null || password != null) {
+            throw new UsageError("--pid and passwords are for an existing server: add --socket or --host");
+        }
+        return new ServerChoice(endpoint, pid, basedir, mariadb, work, opts);
     }
 
     private String password() {
         if (passwordEnv != null) {
             String v = System.getenv(passwordEnv);
             if (v == null) {
-                throw new Main.UsageError("--password-env " + passwordEnv + ": no such environment variable");
+                throw new UsageError("--password-env " + passwordEnv + ": no such environment variable");
             }
             return v;
         }

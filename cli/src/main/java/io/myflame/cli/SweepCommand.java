@@ -1,10 +1,11 @@
 package io.myflame.cli;
 
+import io.myflame.core.UsageError;
+import io.myflame.core.DataError;
 import io.myflame.ingest.io.Terminal;
 import io.myflame.diff.chart.LineChart;
 import io.myflame.recorder.perf.PerfSettings;
 import io.myflame.recorder.Progress;
-import io.myflame.recorder.RecordException;
 import io.myflame.recorder.Sweep;
 import io.myflame.recorder.SweepConfigs;
 import io.myflame.recorder.workload.Workload;
@@ -51,7 +52,7 @@ public final class SweepCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (threads.isEmpty() || threads.stream().anyMatch(t -> t < 1)) {
-            throw new Main.UsageError("--threads wants positive counts, e.g. 1,2,4,8");
+            throw new UsageError("--threads wants positive counts, e.g. 1,2,4,8");
         }
         List<SweepConfigs.Config> list = configs();
         Workload w = workload.workload(1);
@@ -64,7 +65,7 @@ public final class SweepCommand implements Callable<Integer> {
         System.out.print(Sweep.csv(points));
         System.out.println("wrote " + out.resolve("sweep.json") + ", sweep.csv, qps-vs-threads.svg, p95-vs-threads.svg");
         if (failed > 0) {
-            throw new Main.DataError(failed + " of " + points.size() + " points failed (see sweep.csv)");
+            throw new DataError(failed + " of " + points.size() + " points failed (see sweep.csv)");
         }
         return 0;
     }
@@ -73,11 +74,7 @@ public final class SweepCommand implements Callable<Integer> {
         if (configs == null) {
             return List.of(new SweepConfigs.Config("default", server.choice(), null));
         }
-        try {
-            return SweepConfigs.read(configs);
-        } catch (RecordException e) {
-            throw new Main.DataError(e.getMessage());
-        }
+        return SweepConfigs.read(configs);
     }
 
     private void writeOutputs(List<Sweep.Point> points, Workload w) throws Exception {

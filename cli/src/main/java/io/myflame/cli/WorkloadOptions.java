@@ -39,10 +39,6 @@ public final class WorkloadOptions {
 
     /** The workload at {@code threads} client threads. */
     public Workload workload(int threads) {
-        try {
-            return new Workload(workload, tables, tableSize, threads, time, warmup, randType, storageEngine, sysbenchOpts);
-        } catch (IllegalArgumentException e) {
-            throw new Main.UsageError(e.getMessage());
-        }
+        return new Workload(workload, tables, tableSize, threads, time, warmup, randType, storageEngine, sysbenchOpts);
     }
 }

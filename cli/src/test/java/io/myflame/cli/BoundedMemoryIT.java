@@ -29,7 +29,7 @@ class BoundedMemoryIT {
             capture = in.readAllBytes();
         }
         int copies = (int) (TOTAL / capture.length + 1);
-        Process p = new ProcessBuilder("java", "-Xmx96m", "-jar", Myflame.jar().toString(), "collapse", "-").start();
+        Process p = new ProcessBuilder(Myflame.command(java.util.List.of("-Xmx96m"), "collapse", "-")).start();
         CompletableFuture<Void> feed = CompletableFuture.runAsync(() -> {
             try (OutputStream out = p.getOutputStream()) {
                 for (int i = 0; i < copies; i++) {

@@ -111,6 +111,25 @@ class CliErrorsIT {
         assertOneLineError(Myflame.run("report", script.toString(), "--hide", "("), 2, "regular expression");
     }
 
+    /** Errors the library raises (no command re-wraps them) reach the user the same way. */
+    @Test
+    void libraryErrorsReachMainAsTheirKind() throws Exception {
+        assertOneLineError(Myflame.run("flamegraph", script.toString(), "-o", tmp.resolve("x.svg").toString(), "--colors", "pink"),
+                2, "myflame flamegraph: ", "unknown palette 'pink'");
+        assertOneLineError(Myflame.run("diff", script.toString(), script.toString(), "--per", "hour"), 2, "myflame diff: ", "--per");
+        assertOneLineError(Myflame.run("record", "--out", tmp.resolve("cap").toString(), "--server-opt", "no such=1"),
+                2, "myflame record: ", "NAME=VALUE");
+        assertOneLineError(Myflame.run("record", "--out", tmp.resolve("cap").toString(), "--call-graph", "magic"),
+                2, "myflame record: ", "--call-graph");
+        Path rows = Files.writeString(tmp.resolve("bad.rows"), "# only a comment\n");
+        assertOneLineError(Myflame.run("report", script.toString(), "--rows", rows.toString()), 1, "myflame report: ", rows.toString());
+        Path configs = Files.writeString(tmp.resolve("bad.ini"), "[a]\ncolour = blue\n");
+        assertOneLineError(Myflame.run("sweep", "--out", tmp.resolve("sweep").toString(), "--configs", configs.toString()),
+                1, "myflame sweep: ", "unknown key 'colour'");
+        Path cats = Files.writeString(tmp.resolve("bad.yaml"), "categories: 7\n");
+        assertOneLineError(Myflame.run("categories", script.toString(), "--categories", cats.toString()), 1, "myflame categories: ");
+    }
+
     @Test
     void unknownFocusFunctionIsBadData() throws Exception {
         assertOneLineError(Myflame.run("report", script.toString(), "--focus", "no_such_function"), 1, "no_such_function");

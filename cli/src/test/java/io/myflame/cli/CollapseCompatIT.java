@@ -28,8 +28,9 @@ class CollapseCompatIT {
                     tests.add(DynamicTest.dynamicTest(base + " --" + option, () -> {
                         Myflame.Result r = Myflame.run("collapse", "--" + option, input.toString());
                         assertEquals(0, r.exit(), r.err());
-                        assertTrue(r.out().equals(Files.readString(expected, java.nio.charset.StandardCharsets.UTF_8)),
-                                "collapse --" + option + " " + input.getFileName() + " differs from " + expected.getFileName());
+                        String want = Files.readString(expected, java.nio.charset.StandardCharsets.UTF_8);
+                        assertTrue(r.out().equals(want), () -> "collapse --" + option + " " + input.getFileName()
+                                + " differs from " + expected.getFileName() + ":\n" + io.myflame.core.text.UnifiedDiff.of(want, r.out()));
                     }));
                 }
             }

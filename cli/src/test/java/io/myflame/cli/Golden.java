@@ -3,6 +3,7 @@ package io.myflame.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.myflame.core.text.UnifiedDiff;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,6 +45,7 @@ final class Golden {
         if (!Files.exists(file)) {
             fail(file + " is missing: run mvn verify -Dmyflame.update=true and review it");
         }
-        assertEquals(Files.readString(file, StandardCharsets.UTF_8), got, c.name() + " differs from its golden file");
+        String want = Files.readString(file, StandardCharsets.UTF_8);
+        assertEquals(want, got, () -> c.name() + " differs from its golden file:\n" + UnifiedDiff.of(want, got));
     }
 }

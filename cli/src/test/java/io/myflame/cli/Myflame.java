@@ -7,10 +7,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
-/** Runs the built {@code cli/target/myflame.jar} as a real process, the way users run it. */
+/**
+ * Runs the built {@code cli/target/myflame.jar} as a real process, the way users run it: to the end
+ * ({@link #run}), or in the background with stdout and stderr in files a test reads while it runs
+ * ({@link #start}). The one place tests start the jar.
+ */
 final class Myflame {
+    private Myflame() {
+    }
+
     /** What one run printed and returned. */
     record Result(int exit, String out, String err) {
         /** stderr must be human lines: never a Java stack trace. */
@@ -27,6 +37,15 @@ final class Myflame {
         return jar;
     }
 
+    /** {@code java [jvmFlags] -jar myflame.jar args}, with the JVM running these tests. */
+    static List<String> command(List<String> jvmFlags, String... args) {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(jvmFlags);
+        cmd.addAll(List.of("-jar", jar().toString()));
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
     static Path samples() {
         return Path.of(System.getProperty("myflame.samples", "../samples"));
     }
@@ -37,13 +56,19 @@ final class Myflame {
     }
 
     static Result run(String... args) throws IOException, InterruptedException {
-        return runWithStdin(null, args);
+        return runIn(null, null, args);
     }
 
     static Result runWithStdin(Path stdin, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of("java", "-jar", jar().toString()));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd);
+        return runIn(null, stdin, args);
+    }
+
+    /** Runs in working directory {@code cwd} (null: this module's), stdin from {@code stdin} (null: empty). */
+    static Result runIn(Path cwd, Path stdin, String... args) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(command(List.of(), args));
+        if (cwd != null) {
+            pb.directory(cwd.toFile());
+        }
         if (stdin != null) {
             pb.redirectInput(stdin.toFile());
         }
@@ -60,13 +85,75 @@ final class Myflame {
         return new Result(p.exitValue(), out.join(), err.join());
     }
 
-    private static java.util.concurrent.CompletableFuture<String> readAsync(InputStream in) {
-        return java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+    private static CompletableFuture<String> readAsync(InputStream in) {
+        return CompletableFuture.supplyAsync(() -> {
             try {
                 return new String(in.readAllBytes(), StandardCharsets.UTF_8);
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
         });
+    }
+
+    /** Starts a run in the background, stdout and stderr going to files under {@code logs}. */
+    static Running start(Path logs, Map<String, String> env, String... args) throws IOException {
+        Files.createDirectories(logs);
+        Path out = logs.resolve("stdout.txt");
+        Path err = logs.resolve("stderr.txt");
+        ProcessBuilder pb = new ProcessBuilder(command(List.of(), args)).redirectOutput(out.toFile()).redirectError(err.toFile());
+        pb.environment().putAll(env);
+        return new Running(pb.start(), out, err);
+    }
+
+    static Running start(Path logs, String... args) throws IOException {
+        return start(logs, Map.of(), args);
+    }
+
+    /**
+     * Polls {@code condition} every 100 ms until it holds or {@code seconds} pass; true if it held.
+     * Tests wait for a condition this way, never for a fixed time.
+     */
+    static boolean await(BooleanSupplier condition, long seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            if (condition.getAsBoolean()) {
+                return true;
+            }
+            Thread.sleep(100);
+        }
+        return condition.getAsBoolean();
+    }
+
+    /** A run in the background. */
+    record Running(Process process, Path stdout, Path stderr) {
+        int waitFor(long seconds) throws InterruptedException {
+            if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new AssertionError("myflame did not finish within " + seconds + " s");
+            }
+            return process.exitValue();
+        }
+
+        String out() throws IOException {
+            return Files.readString(stdout);
+        }
+
+        String err() throws IOException {
+            return Files.readString(stderr);
+        }
+
+        /** Waits until stderr contains {@code text}; false if the process ended first or time ran out. */
+        boolean awaitStderr(String text, long seconds) throws InterruptedException {
+            await(() -> !process.isAlive() || errContains(text), seconds);
+            return errContains(text);
+        }
+
+        private boolean errContains(String text) {
+            try {
+                return err().contains(text);
+            } catch (IOException e) {
+                return false;
+            }
+        }
     }
 }

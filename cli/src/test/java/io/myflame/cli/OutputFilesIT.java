@@ -111,6 +111,22 @@ class OutputFilesIT {
     }
 
     @Test
+    void devStdoutIsTheOpenDescriptor() throws Exception {
+        // A pipe: /proc/self/fd/1 names no file that could be renamed over.
+        Myflame.Result piped = Myflame.run("collapse", capture, "-o", "/dev/stdout");
+        assertEquals(0, piped.exit(), piped.err());
+        assertArrayEquals(folded, piped.out().getBytes(StandardCharsets.UTF_8));
+        // A file opened for appending by the shell keeps what it had.
+        Path log = tmp.resolve("appended.folded");
+        Files.writeString(log, "kept\n");
+        List<String> cmd = List.of("java", "-jar", Myflame.jar().toString(), "collapse", capture, "-o", "/dev/stdout");
+        Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        assertEquals(0, p.waitFor());
+        byte[] all = Files.readAllBytes(log);
+        assertEquals("kept\n" + new String(folded, StandardCharsets.UTF_8), new String(all, StandardCharsets.UTF_8));
+    }
+
+    @Test
     void directoriesAreNotOutputFiles() throws Exception {
         for (String cmd : List.of("collapse", "report", "flamegraph")) {
             assertUsage(Myflame.run(cmd, capture, "-o", "/"), "is a directory");

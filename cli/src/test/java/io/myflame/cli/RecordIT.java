@@ -36,7 +36,7 @@ class RecordIT {
     @Test
     void deleteWorkloadWithBinlogMakesACompleteCapture() throws Exception {
         Path cap = tmp.resolve("cap");
-        MyflameProcess p = MyflameProcess.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
                 "--workload", "oltp_delete", "--table-size", "50000", "--time", "4", "--warmup", "1",
                 "--freq", "499", "--server-opt", "log_bin=ON");
         assertEquals(0, p.waitFor(300), p.err());
@@ -65,14 +65,14 @@ class RecordIT {
     @Test
     void serverKilledMidRunLeavesAnIncompleteCaptureAndNoProcesses() throws Exception {
         Path cap = tmp.resolve("cap");
-        MyflameProcess p = MyflameProcess.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
                 "--workload", "oltp_point_select", "--time", "30", "--warmup", "0", "--freq", "499");
         assertTrue(p.awaitStderr("measured run", 180), p.err());
         Matcher m = SERVER_UP.matcher(p.err());
         assertTrue(m.find(), p.err());
         long serverPid = Long.parseLong(m.group(1));
         String scratch = m.group(2);
-        Thread.sleep(1500);
+        awaitSamples(cap);
         ProcessHandle.of(serverPid).orElseThrow().destroyForcibly();
         assertEquals(1, p.waitFor(120), p.err());
         assertTrue(p.err().contains("the server died during the measured run (killed by signal 9)"), p.err());
@@ -81,16 +81,31 @@ class RecordIT {
         assertNoneLeft(scratch, cap);
     }
 
+    /** Waits until perf has written samples: perf.data grows past what it held when perf attached. */
+    private static void awaitSamples(Path cap) throws InterruptedException {
+        Path data = cap.resolve("perf.data");
+        long attached = size(data);
+        assertTrue(Myflame.await(() -> size(data) > attached, 60), "perf wrote no samples to " + data);
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (java.io.IOException e) {
+            return 0;
+        }
+    }
+
     @Test
     void interruptStopsEverythingAndExitsOne() throws Exception {
         Path cap = tmp.resolve("cap");
-        MyflameProcess p = MyflameProcess.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
                 "--workload", "oltp_point_select", "--time", "30", "--warmup", "0", "--freq", "499");
         assertTrue(p.awaitStderr("measured run", 180), p.err());
         Matcher m = SERVER_UP.matcher(p.err());
         assertTrue(m.find(), p.err());
-        Thread.sleep(1500);
-        p.process.destroy(); // SIGTERM, which the JVM handles like Ctrl-C's SIGINT: shutdown hooks run
+        awaitSamples(cap);
+        p.process().destroy(); // SIGTERM, which the JVM handles like Ctrl-C's SIGINT: shutdown hooks run
         assertEquals(1, p.waitFor(120), p.err());
         JsonNode meta = new ObjectMapper().readTree(cap.resolve("capture.json").toFile());
         assertTrue(meta.get("incomplete").asText().startsWith("interrupted"), meta.toPrettyString());
@@ -100,7 +115,7 @@ class RecordIT {
     @Test
     void mariadbReleaseFromMavenCentral() throws Exception {
         Path cap = tmp.resolve("cap");
-        MyflameProcess p = MyflameProcess.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
                 "--mariadb", "10.2.11", "--workload", "oltp_point_select", "--time", "3", "--warmup", "0",
                 "--freq", "499");
         assertEquals(0, p.waitFor(1200), p.err());
@@ -134,7 +149,7 @@ class RecordIT {
 
     /** {@code myflame report DIR --top 0}: function → inclusive percent. */
     static Map<String, Double> reportTop(Path cap) throws Exception {
-        MyflameProcess r = MyflameProcess.start(cap.getParent().resolve("report-log"), "report", cap.toString(), "--top", "0");
+        Myflame.Running r = Myflame.start(cap.getParent().resolve("report-log"), "report", cap.toString(), "--top", "0");
         assertEquals(0, r.waitFor(300), r.err());
         Map<String, Double> m = new HashMap<>();
         Matcher row = TOP_ROW.matcher(r.out());

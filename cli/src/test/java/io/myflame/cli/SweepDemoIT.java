@@ -35,7 +35,7 @@ class SweepDemoIT {
         Files.writeString(ini, "[ahi-on]\nserver-opt = innodb_adaptive_hash_index=ON\n"
                 + "[ahi-off]\nserver-opt = innodb_adaptive_hash_index=OFF\n");
         Path out = tmp.resolve("sweep");
-        MyflameProcess p = MyflameProcess.start(tmp.resolve("log"), "sweep", "--out", out.toString(),
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "sweep", "--out", out.toString(),
                 "--configs", ini.toString(), "--threads", "1,2", "--time", "2", "--warmup", "0");
         assertEquals(0, p.waitFor(300), p.err());
         List<String> csv = Files.readAllLines(out.resolve("sweep.csv"));
@@ -55,9 +55,13 @@ class SweepDemoIT {
     @Test
     void demoWritesCaptureReportAndIndex() throws Exception {
         Path out = tmp.resolve("demo");
-        MyflameProcess p = MyflameProcess.start(tmp.resolve("log"), "demo", "--out", out.toString(), "--time", "3");
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "demo", "--out", out.toString(), "--time", "3");
         assertEquals(0, p.waitFor(300), p.err());
         assertTrue(p.out().contains("ha_commit_trans"), p.out());
+        assertTrue(p.err().contains("myflame demo: using "), "says which server: " + p.err());
+        assertTrue(p.out().contains("checks: ") && p.out().contains("rows deleted per DELETE"), p.out());
+        JsonNode demo = new ObjectMapper().readTree(out.resolve("capture/capture.json").toFile());
+        assertTrue(demo.at("/checks/rows/rows_per_statement").asDouble() >= 0.99, demo.at("/checks").toString());
         assertTrue(Files.readString(out.resolve("report-top.txt")).contains("do_command"));
         // The DELETE row of samples/rows/delete.rows has a value (on its line, or the next when
         // the name is too long for the column): the statement ran under perf.
@@ -85,12 +89,12 @@ class SweepDemoIT {
             root.query("CREATE USER 'bench'@'localhost' IDENTIFIED BY '" + secret + "'");
             root.query("GRANT ALL ON *.* TO 'bench'@'localhost'");
             Path cap = tmp.resolve("cap");
-            MyflameProcess p = MyflameProcess.start(tmp.resolve("log"), Map.of("BENCH_PW", secret), "record",
+            Myflame.Running p = Myflame.start(tmp.resolve("log"), Map.of("BENCH_PW", secret), "record",
                     "--out", cap.toString(), "--socket", server.endpoint().socket(), "--user", "bench",
                     "--password-env", "BENCH_PW", "--workload", "oltp_point_select", "--time", "3", "--warmup", "0",
                     "--freq", "499");
             boolean leaked = false;
-            while (p.process.isAlive()) {
+            while (p.process().isAlive()) {
                 leaked |= !RealParts.processesMentioning(secret).isEmpty();
                 Thread.sleep(100);
             }
@@ -102,6 +106,9 @@ class SweepDemoIT {
             JsonNode json = new ObjectMapper().readTree(meta);
             assertEquals(server.pid(), json.at("/server/pid").asLong(), "pid found from the server");
             assertTrue(json.at("/perf/samples").asLong() > 0);
+            assertTrue(json.at("/checks/buffer_pool_reads_per_transaction").isNumber(), "an existing server is checked too");
+            assertTrue(json.at("/server/settings/binlog_format").isTextual(), "its settings are recorded");
+            assertEquals(0, json.at("/server/options").size(), "an existing server is not reconfigured");
             try (var files = Files.list(cap)) {
                 assertTrue(files.noneMatch(f -> f.getFileName().toString().startsWith(".sysbench-")), "option file removed");
             }

@@ -1,5 +1,6 @@
 package io.myflame.diff;
 
+import io.myflame.core.analysis.Glob;
 import io.myflame.core.analysis.RowSpec;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
@@ -92,18 +93,9 @@ public final class Categories {
         }
         List<Pattern> patterns = new ArrayList<>();
         for (Object f : frames) {
-            patterns.add(glob(String.valueOf(f)));
+            patterns.add(Glob.toRegex(String.valueOf(f)));
         }
         return new Category(name, patterns);
-    }
-
-    /** A frame pattern: {@code *} matches any characters, the rest literally, over the whole name. */
-    static Pattern glob(String glob) {
-        List<String> parts = new ArrayList<>();
-        for (String part : glob.split("\\*", -1)) {
-            parts.add(Pattern.quote(part));
-        }
-        return Pattern.compile(String.join(".*", parts));
     }
 
     /** The categories as top-level rows of a table. */

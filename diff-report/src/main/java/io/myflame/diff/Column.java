@@ -9,7 +9,7 @@ import java.util.List;
 public record Column(String label, List<Run> runs) {
     public Column {
         if (runs.isEmpty()) {
-            throw new IllegalArgumentException("column '" + label + "' has no inputs");
+            throw new io.myflame.core.UsageError("column '" + label + "' has no inputs");
         }
         runs = List.copyOf(runs);
     }

@@ -13,7 +13,7 @@ public final class CommRoot {
     }
 
     public static Profile apply(Profile in) {
-        FrameTable frames = in.frames();
+        FrameTable frames = FrameTable.copyOf(in.frames());
         Profile.Builder b = Profile.builder(frames).info(in.info());
         int[] buf = new int[64];
         for (int i = 0; i < in.size(); i++) {

@@ -2,10 +2,12 @@ package io.myflame.diff;
 
 import io.myflame.core.text.Document;
 import io.myflame.core.text.IndentedTable;
+import io.myflame.diff.flame.SvgEmbedder;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A comparison as a {@link Document}: the table (and the category breakdown when asked for) in the
@@ -68,6 +70,7 @@ public final class DiffDocument implements Document {
 
     @Override
     public void html(Writer w) throws IOException {
-        DiffHtml.write(diff, breakdownOnly ? diff : categories, caption, CountersBlock.of(diff), FlameGraphEmbedder.discover(), w);
+        // Our SVG renderer, called directly: a service registry buys nothing inside one jar.
+        DiffHtml.write(diff, breakdownOnly ? diff : categories, caption, CountersBlock.of(diff), Optional.of(new SvgEmbedder()), w);
     }
 }

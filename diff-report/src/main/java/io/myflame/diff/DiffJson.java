@@ -1,5 +1,6 @@
 package io.myflame.diff;
 
+import io.myflame.core.text.Decimals;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -129,7 +130,7 @@ public final class DiffJson {
     }
 
     private static double round(double v) {
-        return Math.round(v * 10000) / 10000.0;
+        return Decimals.round(v, 4);
     }
 
     /** Jackson closes the writer it is given; the caller owns it. */

@@ -1,5 +1,6 @@
 package io.myflame.diff;
 
+import io.myflame.core.UsageError;
 import java.util.Locale;
 
 /**
@@ -17,7 +18,7 @@ public enum Per {
             case "txn", "transaction" -> TXN;
             case "query" -> QUERY;
             case "percent", "pct" -> PERCENT;
-            default -> throw new IllegalArgumentException("--per must be txn or query, not '" + s + "'");
+            default -> throw new UsageError("--per must be txn or query, not '" + s + "'");
         };
     }
 

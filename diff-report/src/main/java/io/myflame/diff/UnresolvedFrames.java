@@ -10,8 +10,8 @@ import java.util.function.Consumer;
 
 /**
  * How much of a profile perf could not name: the share of weight in stacks holding an unresolved
- * frame, which the tidied names show as the file it lies in ({@code [mariadbd]} for a stripped
- * server, {@code [unknown]}). Category patterns cannot match such frames, so above a few percent a
+ * frame of the program, which the tidied names show as the file it lies in ({@code [mariadbd]} for
+ * a stripped server), or {@code [unknown]}. Category patterns cannot match such frames, so above a few percent a
  * column's categories are guesses, and the column is marked.
  */
 public final class UnresolvedFrames {
@@ -23,7 +23,7 @@ public final class UnresolvedFrames {
     private UnresolvedFrames() {
     }
 
-    /** Share of {@code p}'s weight in stacks with a frame named {@code [...]}. */
+    /** Share of {@code p}'s weight in stacks with an unresolved frame of the program (see {@link #unresolved(String)}). */
     public static double share(Profile p) {
         FrameTable frames = p.frames();
         byte[] unresolved = new byte[frames.size()];
@@ -44,10 +44,21 @@ public final class UnresolvedFrames {
 
     private static boolean unresolved(FrameTable frames, int f, byte[] memo) {
         if (memo[f] == 0) {
-            String n = frames.name(f);
-            memo[f] = (byte) (n.startsWith("[") && n.endsWith("]") ? 2 : 1);
+            memo[f] = (byte) (unresolved(frames.name(f)) ? 2 : 1);
         }
         return memo[f] == 2;
+    }
+
+    /**
+     * {@code [unknown]}, or a program's own file ({@code [mariadbd]}); not a shared library
+     * ({@code [libstdc++.so.6.0.30]}, mostly the thread-start frame below everything a category
+     * matches), the kernel or the vDSO.
+     */
+    static boolean unresolved(String name) {
+        if (!name.startsWith("[") || !name.endsWith("]")) {
+            return false;
+        }
+        return name.equals("[unknown]") || !(name.contains(".so") || name.contains("kernel") || name.contains("vdso"));
     }
 
     /** The columns, those with too much unresolved weight relabelled {@code LABEL (unreliable)} and told to {@code warn}. */

@@ -3,7 +3,7 @@ package io.myflame.diff;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
-import io.myflame.core.model.Thread;
+import io.myflame.core.model.SampledThread;
 
 /** Builds small profiles for tests from folded lines ({@code comm;root;...;leaf weight}). */
 final class Stacks {
@@ -21,7 +21,7 @@ final class Stacks {
             for (int i = 1; i < parts.length; i++) {
                 stack[i - 1] = frames.intern(parts[i]);
             }
-            b.add(b.thread(new Thread(parts[0], 1, 1)), stack, stack.length, w, 1);
+            b.add(b.thread(new SampledThread(parts[0], 1, 1)), stack, stack.length, w, 1);
         }
         return b.build();
     }

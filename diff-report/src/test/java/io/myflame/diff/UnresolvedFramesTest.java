@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
-import io.myflame.core.model.Thread;
+import io.myflame.core.model.SampledThread;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -13,7 +13,7 @@ class UnresolvedFramesTest {
     static Profile profile(long resolved, long unresolved) {
         FrameTable frames = new FrameTable();
         Profile.Builder b = Profile.builder(frames);
-        int t = b.thread(new Thread("mariadbd", 1, 1));
+        int t = b.thread(new SampledThread("mariadbd", 1, 1));
         int[] good = {frames.intern("do_command"), frames.intern("mysql_delete")};
         int[] bad = {frames.intern("do_command"), frames.intern("[mariadbd]"), frames.intern("ha_commit_trans")};
         b.add(t, good, good.length, resolved, 1);
@@ -25,6 +25,16 @@ class UnresolvedFramesTest {
     void shareOfWeightBehindAnUnresolvedFrame() {
         assertEquals(0.25, UnresolvedFrames.share(profile(75, 25)), 1e-12);
         assertEquals(0.0, UnresolvedFrames.share(profile(75, 0)), 1e-12);
+    }
+
+    @Test
+    void sharedLibrariesKernelAndVdsoDoNotCount() {
+        assertEquals(true, UnresolvedFrames.unresolved("[mariadbd]"));
+        assertEquals(true, UnresolvedFrames.unresolved("[unknown]"));
+        assertEquals(false, UnresolvedFrames.unresolved("[libstdc++.so.6.0.30]"));
+        assertEquals(false, UnresolvedFrames.unresolved("[kernel.kallsyms]"));
+        assertEquals(false, UnresolvedFrames.unresolved("[[vdso]]"));
+        assertEquals(false, UnresolvedFrames.unresolved("mysql_delete"));
     }
 
     @Test

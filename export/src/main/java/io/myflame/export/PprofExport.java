@@ -1,7 +1,7 @@
 package io.myflame.export;
 
 import io.myflame.core.model.Profile;
-import io.myflame.core.model.Thread;
+import io.myflame.core.model.SampledThread;
 import io.myflame.core.text.Escape;
 import io.myflame.export.proto.PprofProto;
 import java.io.IOException;
@@ -95,7 +95,7 @@ public final class PprofExport {
             s.addLocationId(stack[k] + 1L);
         }
         s.addValue(profile.samples(i)).addValue(profile.weight(i));
-        Thread t = profile.thread(i);
+        SampledThread t = profile.thread(i);
         s.addLabel(PprofProto.Label.newBuilder().setKey(string("thread")).setStr(string(Escape.decode(t.comm()))));
         if (t.pid() >= 0) {
             s.addLabel(PprofProto.Label.newBuilder().setKey(string("pid")).setNum(t.pid()));

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
-import io.myflame.core.model.Thread;
+import io.myflame.core.model.SampledThread;
 import io.myflame.export.proto.PprofProto;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -20,8 +20,8 @@ class PprofExportTest {
     static Profile profile() {
         FrameTable frames = new FrameTable();
         Profile.Builder b = Profile.builder(frames).info(new ProfileInfo("11.4.5", "cpu-clock", "x"));
-        int t1 = b.thread(new Thread("mariadbd", 10, 11));
-        int t2 = b.thread(new Thread("purge", -1, -1));
+        int t1 = b.thread(new SampledThread("mariadbd", 10, 11));
+        int t2 = b.thread(new SampledThread("purge", -1, -1));
         String cafe = new String("caf\u00e9".getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
         int[] s1 = {frames.intern("main"), frames.intern("do_command"), frames.intern(cafe)};
         int[] s2 = {frames.intern("main"), frames.intern("srv_purge")};

@@ -1,79 +1,106 @@
 package io.myflame.ingest;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.zip.GZIPInputStream;
+import java.util.regex.Pattern;
 
-/** What a profile input is, told from its first bytes rather than its name. */
+/** What a profile input is, told from its first bytes rather than its name ({@link OpenedInput} looks once). */
 public enum InputKind {
-    CAPTURE_DIRECTORY, PERF_DATA, PERF_SCRIPT, FOLDED, JFR;
+    CAPTURE_DIRECTORY, PERF_DATA, PERF_SCRIPT, FOLDED,
+    /** Folded lines with two counts, {@code stack BASE NEW} (difffolded.pl, inferno-diff-folded). */
+    DIFFERENTIAL_FOLDED,
+    JFR;
 
-    private static final int SNIFF = 64 * 1024;
+    /** "mariadbd;do_command;dispatch_command 1234": stack, space, count. */
+    private static final Pattern FOLDED_LINE = Pattern.compile("[^\\s].* \\d+(\\.\\d+)?\\r?");
+    /** "mariadbd;do_command;dispatch_command 1234 1410": stack, space, count, space, count. */
+    private static final Pattern DIFFERENTIAL_LINE = Pattern.compile("[^\\s].* \\d+(\\.\\d+)? \\d+(\\.\\d+)?\\r?");
 
-    /** Detects the kind of {@code path}; gzip is looked through. */
-    public static InputKind detect(Path path) throws IOException, InputException {
-        if (Files.isDirectory(path)) {
+    /** Detects the kind of {@code path} (a directory is a capture); gzip is looked through. */
+    public static InputKind detect(java.nio.file.Path path) throws java.io.IOException, InputException {
+        if (java.nio.file.Files.isDirectory(path)) {
             return CAPTURE_DIRECTORY;
         }
-        byte[] head;
-        try (InputStream in = Files.newInputStream(path)) {
-            head = in.readNBytes(SNIFF);
+        try (OpenedInput in = OpenedInput.open(path.toString())) {
+            return in.kind();
         }
-        if (startsWith(head, "PERFILE2")) {
-            return PERF_DATA;
-        }
-        if (startsWith(head, "FLR\0")) {
-            return JFR;
-        }
-        if (head.length >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b) {
-            try (InputStream in = new GZIPInputStream(Files.newInputStream(path))) {
-                head = in.readNBytes(SNIFF);
-            } catch (java.util.zip.ZipException e) {
-                throw new InputException(path + ": broken gzip data (" + e.getMessage() + ")");
-            }
-        }
-        return ofText(head, path.toString());
     }
 
-    /** Tells perf script text from folded lines; rejects binary and empty input. */
+    /** The kind of a binary input from its magic bytes, or null when it is text. */
+    static InputKind ofMagic(byte[] head, int len) {
+        if (startsWith(head, len, "PERFILE2")) {
+            return PERF_DATA;
+        }
+        if (startsWith(head, len, "FLR\0")) {
+            return JFR;
+        }
+        return null;
+    }
+
+    static boolean isGzip(byte[] head, int len) {
+        return len >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b;
+    }
+
+    /**
+     * Tells perf script text from folded lines (one count or two) by the first lines that are not
+     * comments; rejects binary and empty input. {@code head} holds at least the first whole
+     * content line unless the input ends sooner.
+     */
     public static InputKind ofText(byte[] head, String source) throws InputException {
-        if (head.length == 0) {
+        return ofText(head, head.length, true, source);
+    }
+
+    /** As {@link #ofText(byte[], String)} on {@code head[0, len)}; unless {@code whole}, its last line may be cut. */
+    static InputKind ofText(byte[] head, int len, boolean whole, String source) throws InputException {
+        if (len == 0) {
             throw new InputException(source + ": empty file, no samples");
         }
         // Text never holds a NUL byte; the first 4 KB tell binary data apart.
-        for (int i = 0; i < Math.min(head.length, 4096); i++) {
+        for (int i = 0; i < Math.min(len, 4096); i++) {
             if (head[i] == 0) {
                 throw new InputException(source + ": binary data, not a profile "
-                        + "(expected perf.data, perf script text, folded stacks or a capture directory)");
+                        + "(expected perf.data, perf script text, folded stacks, JFR or a capture directory)");
             }
         }
+        InputKind kind = null;
         int p = 0;
-        while (p < head.length) {
+        while (p < len) {
             int eol = p;
-            while (eol < head.length && head[eol] != '\n') {
+            while (eol < len && head[eol] != '\n') {
                 eol++;
+            }
+            if (eol == len && !whole && kind != null) {
+                break;
             }
             String line = new String(head, p, eol - p, StandardCharsets.ISO_8859_1);
             String t = line.strip();
             if (!t.isEmpty() && !t.startsWith("#")) {
-                // "mariadbd;do_command;dispatch_command 1234": stack, space, count.
-                return FOLDED_LINE.matcher(line).matches() && !line.startsWith(" ") && !line.startsWith("\t")
-                        ? FOLDED : PERF_SCRIPT;
+                InputKind k = ofLine(line);
+                // A differential file has two counts on every line; one line with one count makes it plain folded.
+                if (k != DIFFERENTIAL_FOLDED || kind == null) {
+                    kind = k;
+                }
+                if (kind != DIFFERENTIAL_FOLDED) {
+                    return kind;
+                }
             }
             p = eol + 1;
+        }
+        if (kind != null) {
+            return kind;
         }
         throw new InputException(source + ": no samples (only comments or blank lines)");
     }
 
-    private static final java.util.regex.Pattern FOLDED_LINE =
-            java.util.regex.Pattern.compile("[^\\s].* \\d+(\\.\\d+)?\\r?");
+    private static InputKind ofLine(String line) {
+        if (line.startsWith(" ") || line.startsWith("\t") || !FOLDED_LINE.matcher(line).matches()) {
+            return PERF_SCRIPT;
+        }
+        return DIFFERENTIAL_LINE.matcher(line).matches() ? DIFFERENTIAL_FOLDED : FOLDED;
+    }
 
-    private static boolean startsWith(byte[] b, String magic) {
+    private static boolean startsWith(byte[] b, int len, String magic) {
         byte[] m = magic.getBytes(StandardCharsets.ISO_8859_1);
-        if (b.length < m.length) {
+        if (len < m.length) {
             return false;
         }
         for (int i = 0; i < m.length; i++) {

@@ -8,27 +8,41 @@ import io.myflame.ingest.perf.FoldOptions;
 import io.myflame.ingest.perf.FoldedStacks;
 import io.myflame.ingest.perf.PerfDataSource;
 import io.myflame.ingest.perf.PerfScriptReader;
-import java.io.BufferedInputStream;
+import io.myflame.ingest.perfdata.PerfDataReader;
 import java.io.IOException;
-import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.zip.GZIPInputStream;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Loads any profile input — a capture directory, a perf.data, perf script text (plain or gzip,
- * or {@code -} for stdin) or folded stacks — detecting which it is. Warnings (malformed lines,
- * filtered events) are collected for the command to print once.
+ * Loads any profile input — a capture directory, a perf.data, perf script text (plain or gzip),
+ * folded stacks (one count per line, or two: differential), a JFR recording; a file, a FIFO or
+ * {@code -} for stdin — opening it once ({@link OpenedInput}) and dispatching on its kind.
+ * Warnings (malformed lines, filtered events) are collected for the command to print once.
  */
 public final class ProfileLoader {
     private final int threads;
     private final boolean inline;
     private final String perfBinary;
+    private boolean viaPerfScript;
     private final List<String> warnings = new ArrayList<>();
-    private final java.util.concurrent.atomic.AtomicLong bytesRead = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong bytesRead = new AtomicLong();
+    private FoldedReader.Root foldedRoot = FoldedReader.Root.THREAD;
+
+    /** What a loaded input is: one profile, or the two sides of a differential folded file. */
+    public sealed interface Loaded permits Single, Differential {
+    }
+
+    /** One profile. */
+    public record Single(Profile profile) implements Loaded {
+    }
+
+    /** A differential folded file ({@code stack BASE NEW}): the base and the new profile, for a differential graph. */
+    public record Differential(Profile base, Profile next) implements Loaded {
+    }
 
     public ProfileLoader(int threads, boolean inline, String perfBinary) {
         this.threads = threads;
@@ -36,88 +50,130 @@ public final class ProfileLoader {
         this.perfBinary = perfBinary;
     }
 
+    /** What the first frame of folded input is (default: a thread label kept as written). */
+    public ProfileLoader foldedRoot(FoldedReader.Root root) {
+        this.foldedRoot = root;
+        return this;
+    }
+
+    /** Reads perf.data through {@code perf script} text instead of the native reader (--via-perf-script). */
+    public ProfileLoader viaPerfScript(boolean yes) {
+        this.viaPerfScript = yes;
+        return this;
+    }
+
     public List<String> warnings() {
         return warnings;
     }
 
     /** Bytes of sample text read so far by this loader (perf script text, or perf's output). */
-    public java.util.concurrent.atomic.AtomicLong bytesRead() {
+    public AtomicLong bytesRead() {
         return bytesRead;
     }
 
-    /** Folds an input with collapse options: perf.data and text are parsed, folded files re-read. */
+    /** Folds an input with collapse options: perf.data and perf script text are parsed. */
     public FoldedStacks fold(String input, FoldOptions options) throws IOException, InputException {
-        try {
-            return foldChecked(input, options);
+        try (OpenedInput in = OpenedInput.open(input)) {
+            FoldedStacks stacks = fold(in, options);
+            warnings.addAll(stacks.warnings());
+            return stacks;
         } catch (io.myflame.core.model.WeightOverflow e) {
             throw new InputException(input + ": " + e.getMessage());
+        } catch (java.io.EOFException | java.util.zip.ZipException e) {
+            throw named(input, e);
         }
     }
 
-    private FoldedStacks foldChecked(String input, FoldOptions options) throws IOException, InputException {
-        Path path = resolveSamples(input);
+    /** A read error with the input it happened in ("Unexpected end of ZLIB input stream" names none). */
+    private static InputException named(String input, IOException e) {
+        String what = e instanceof java.io.EOFException || String.valueOf(e.getMessage()).contains("ZLIB")
+                ? "gzip data cut short or damaged" : String.valueOf(e.getMessage());
+        return new InputException(input + ": cannot read (" + what + ")");
+    }
+
+    private FoldedStacks fold(OpenedInput in, FoldOptions options) throws IOException, InputException {
         PerfScriptReader reader = new PerfScriptReader(options, threads).countingInto(bytesRead);
-        FoldedStacks stacks;
-        if (path == null) {
-            stacks = reader.read(System.in, "<stdin>");
-        } else {
-            InputKind kind = InputKind.detect(path);
-            stacks = switch (kind) {
-                case PERF_DATA -> new PerfDataSource(perfBinary, inline).read(path, reader);
-                case PERF_SCRIPT, FOLDED -> readText(path, reader, kind);
-                case JFR -> throw new InputException(path + ": JFR recordings are read by 'myflame flamegraph', not here");
-                case CAPTURE_DIRECTORY -> throw new IllegalStateException("resolved above");
-            };
-        }
-        warnings.addAll(stacks.warnings());
-        return stacks;
+        return switch (in.kind()) {
+            case PERF_DATA -> readPerfData(in.file(), options, reader);
+            case PERF_SCRIPT -> reader.read(in.text(), in.name());
+            case FOLDED, DIFFERENTIAL_FOLDED -> throw new InputException(in.name() + ": already folded stacks; nothing to collapse");
+            case JFR -> throw new InputException(in.name() + ": JFR recordings are read by 'myflame flamegraph' and 'report', not here");
+            case CAPTURE_DIRECTORY -> throw new IllegalStateException("a capture is opened as its sample file");
+        };
     }
 
-    private FoldedStacks readText(Path path, PerfScriptReader reader, InputKind kind) throws IOException, InputException {
-        if (kind == InputKind.FOLDED) {
-            throw new InputException(path + ": already folded stacks; nothing to collapse");
+    /**
+     * The native reader unless told otherwise or inline frames are wanted (perf's addr2line);
+     * a file it does not read as perf does goes to perf script, with a one-line note.
+     */
+    private FoldedStacks readPerfData(Path path, FoldOptions options, PerfScriptReader reader)
+            throws IOException, InputException {
+        if (!viaPerfScript && !inline) {
+            try {
+                return new PerfDataReader(options, threads).read(path);
+            } catch (PerfDataReader.Unsupported e) {
+                warnings.add("read " + path + " through perf script: " + e.getMessage());
+            }
         }
-        try (InputStream in = open(path)) {
-            return reader.read(in, path.toString());
-        } catch (IOException e) {
-            throw named(path, e);
-        }
+        return new PerfDataSource(perfBinary, inline).read(path, reader);
     }
 
-    /** Loads an input as a profile for analysis; the label is the capture's server version or the file name. */
+    /**
+     * Loads an input as a profile for analysis; the label is the capture's server version or the
+     * file name. A differential folded file is refused here: it holds two profiles ({@link #loadAny}).
+     */
     public Profile load(String input) throws IOException, InputException {
+        Loaded loaded = loadAny(input);
+        if (loaded instanceof Single s) {
+            return s.profile();
+        }
+        throw new InputException(input + ": a differential folded file (two counts per line, as difffolded.pl and "
+                + "inferno-diff-folded write): draw it with 'myflame flamegraph', or pass its two sides as two inputs");
+    }
+
+    /** Loads an input as one profile, or as the two profiles of a differential folded file. */
+    public Loaded loadAny(String input) throws IOException, InputException {
         try {
             return loadChecked(input);
         } catch (io.myflame.core.model.WeightOverflow e) {
             throw new InputException(input + ": " + e.getMessage());
+        } catch (java.io.EOFException | java.util.zip.ZipException e) {
+            throw named(input, e);
         }
     }
 
-    private Profile loadChecked(String input) throws IOException, InputException {
+    private Loaded loadChecked(String input) throws IOException, InputException {
+        ProfileInfo info = info(input);
+        try (OpenedInput in = OpenedInput.open(input)) {
+            return switch (in.kind()) {
+                case JFR -> new Single(io.myflame.ingest.jfr.JfrProfiles.read(in.file(), info, warnings));
+                case FOLDED -> new Single(FoldedReader.read(in.text(), StandardCharsets.ISO_8859_1, in.name(), info,
+                        warnings, foldedRoot, threads));
+                case DIFFERENTIAL_FOLDED -> {
+                    FoldedReader.Differential d = FoldedReader.readDifferential(in.text(), in.name(), info, warnings,
+                            foldedRoot, threads);
+                    yield new Differential(d.base(), d.next());
+                }
+                default -> {
+                    FoldedStacks stacks = fold(in, FoldOptions.ANALYSIS);
+                    warnings.addAll(stacks.warnings());
+                    yield new Single(stacks.toProfile(info));
+                }
+            };
+        }
+    }
+
+    private static ProfileInfo info(String input) throws IOException, InputException {
         ProfileInfo info = ProfileInfo.EMPTY.withSource(input);
         Path path = input.equals("-") ? null : Path.of(input);
         if (path != null && Files.isDirectory(path)) {
             CaptureDirectory capture = CaptureDirectory.open(path);
             info = info.withLabel(capture.serverVersion()).withEvent(capture.event());
-            if (capture.incompleteReason() != null) {
-                warnings.add(input + ": incomplete capture (" + capture.incompleteReason() + ")");
-            }
         }
         if (info.label() == null) {
             info = info.withLabel(path == null ? "stdin" : labelOf(path));
         }
-        Path samples = resolveSamples(input);
-        if (samples != null && InputKind.detect(samples) == InputKind.JFR) {
-            return io.myflame.ingest.jfr.JfrProfiles.read(samples, info, warnings);
-        }
-        if (samples != null && InputKind.detect(samples) == InputKind.FOLDED) {
-            try (InputStream in = open(samples)) {
-                return FoldedReader.read(in, samples.toString(), info, warnings);
-            } catch (IOException e) {
-                throw named(samples, e);
-            }
-        }
-        return fold(input, FoldOptions.ANALYSIS).toProfile(info);
+        return info;
     }
 
     private static String labelOf(Path path) {
@@ -127,44 +183,5 @@ public final class ProfileLoader {
             return path.toAbsolutePath().getParent().getFileName().toString();
         }
         return s;
-    }
-
-    /** The file holding samples for an input (a capture's sample file); null for stdin. */
-    private static Path resolveSamples(String input) throws IOException, InputException {
-        if (input.equals("-")) {
-            return null;
-        }
-        Path path = Path.of(input);
-        if (!Files.exists(path)) {
-            throw new InputException(input + ": no such file or directory");
-        }
-        if (Files.isDirectory(path)) {
-            return CaptureDirectory.open(path).samples();
-        }
-        if (!Files.isReadable(path)) {
-            throw new InputException(input + ": permission denied");
-        }
-        return path;
-    }
-
-    /** A read error with the file it happened in ("Unexpected end of ZLIB input stream" names none). */
-    private static InputException named(Path path, IOException e) {
-        String what = e instanceof java.io.EOFException || String.valueOf(e.getMessage()).contains("ZLIB")
-                ? "gzip data cut short or damaged" : String.valueOf(e.getMessage());
-        return new InputException(path + ": cannot read (" + what + ")");
-    }
-
-    /** Opens a text input, decompressing gzip. */
-    static InputStream open(Path path) throws IOException, InputException {
-        try {
-            InputStream raw = new BufferedInputStream(Files.newInputStream(path), 1 << 16);
-            raw.mark(2);
-            int a = raw.read();
-            int b = raw.read();
-            raw.reset();
-            return a == 0x1f && b == 0x8b ? new GZIPInputStream(raw, 1 << 16) : raw;
-        } catch (NoSuchFileException e) {
-            throw new InputException(path + ": no such file or directory");
-        }
     }
 }

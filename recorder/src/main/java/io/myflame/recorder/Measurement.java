@@ -57,6 +57,8 @@ public final class Measurement {
         try {
             return measure();
         } catch (RecordException e) {
+            // When the user interrupted, the hook killed sysbench: "sysbench failed" is not the reason.
+            Session.awaitInterruption();
             finishIncomplete(e.getMessage());
             throw e;
         } finally {
@@ -169,7 +171,7 @@ public final class Measurement {
     /** Runs sysbench {@code run} for {@code seconds}, watching the server; returns its output. */
     private String runSysbench(String phase, int seconds, Path log, boolean measured) throws RecordException {
         Server server = session.server();
-        Path secrets = Sysbench.secretsFile(server.endpoint(), out);
+        Path secrets = Sysbench.secretsFile(server.endpoint());
         ExternalCommand cmd = session.sysbench().command(workload, server.endpoint(), "run", seconds,
                 workload.threads(), secrets);
         if (measured) {
@@ -193,7 +195,7 @@ public final class Measurement {
         } catch (IOException e) {
             throw new RecordException("cannot write " + log + ": " + e.getMessage());
         } finally {
-            Session.deleteQuietly(secrets);
+            Sysbench.deleteSecrets(secrets);
         }
     }
 
@@ -244,8 +246,9 @@ public final class Measurement {
 
     private void writeStatus(Map<String, String> status, String name) throws RecordException {
         try {
-            StatusCounters.write(status, out.resolve(name));
-        } catch (IOException e) {
+            // Whole or absent: a full disk must not leave a snapshot cut mid-line.
+            io.myflame.ingest.io.AtomicFile.write(out.resolve(name), o -> StatusCounters.write(status, o));
+        } catch (Exception e) {
             throw new RecordException("cannot write " + out.resolve(name) + ": " + e.getMessage());
         }
     }

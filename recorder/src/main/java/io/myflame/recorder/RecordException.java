@@ -1,10 +1,12 @@
 package io.myflame.recorder;
 
+import io.myflame.core.DataError;
+
 /**
  * A recording that cannot go on, told to a human in one line that says what to do about it
  * (install perf, lower perf_event_paranoid, check the server's error log). Commands exit 1.
  */
-public final class RecordException extends Exception {
+public final class RecordException extends DataError {
     public RecordException(String message) {
         super(message);
     }

@@ -1,7 +1,6 @@
 package io.myflame.recorder;
 
-import io.myflame.recorder.capture.CaptureMetadata;
-import io.myflame.recorder.capture.HostInfo;
+import io.myflame.recorder.capture.CaptureOutput;
 import io.myflame.recorder.perf.EventProbe;
 import io.myflame.recorder.perf.PerfCapture;
 import io.myflame.recorder.perf.PerfRecording;
@@ -46,34 +45,55 @@ public final class Recorder {
     private Recorder() {
     }
 
-    /** Records; the capture directory is written even when this throws (marked incomplete). */
+    /**
+     * Records into a directory beside {@code --out} and swaps it in at the end ({@link CaptureOutput}):
+     * a failure or an interruption leaves a capture marked incomplete and never damages a previous one.
+     */
     public static SysbenchResults record(Options o, Progress progress) throws RecordException {
+        try {
+            return run(o, progress);
+        } catch (RecordException e) {
+            throw new RecordException(e.getMessage() + " — capture marked incomplete in " + o.out(), e);
+        }
+    }
+
+    private static SysbenchResults run(Options o, Progress progress) throws RecordException {
         if (o.perf() != null) {
             EventProbe.check(o.perf());
-        }
-        prepareOutput(o.out());
-        if (o.perf() != null) {
             PerfRecording.check(o.perf(), ProcessHandle.current().pid());
         }
         ServerChoice server = o.server().withDefaults(ServerDefaults.forWorkload(o.workload()));
-        try (Session session = Session.open(server, progress)) {
+        CaptureOutput capture = CaptureOutput.begin(o.out());
+        Path dir = capture.dir();
+        try (Session session = Session.open(server, progress, () -> capture.incomplete(Session.INTERRUPTED))) {
             progress.phase("server " + session.version() + " (" + session.server().binary() + ")");
-            session.prepare(o.workload(), o.reprepare(), o.out());
-            SysbenchResults r = new Measurement(session, o.workload(), o.perf(), o.out()).run();
+            session.prepare(o.workload(), o.reprepare(), dir);
+            SysbenchResults r = new Measurement(session, o.workload(), o.perf(), dir).run();
             if (o.cleanup()) {
                 progress.phase("cleanup: dropping the sbtest tables");
                 session.client().query("DROP DATABASE IF EXISTS " + Workload.DATABASE);
             }
+            capture.complete();
             return r;
         } catch (RecordException e) {
-            if (!Files.exists(o.out().resolve(CaptureDirectory.METADATA))) {
-                writeFailure(o.out(), e.getMessage());
-            }
+            Session.awaitInterruption();
+            Path kept = capture.incomplete(e.getMessage());
+            throw new RecordException(e.getMessage() + where(kept, o.out()));
+        } catch (RuntimeException e) {
+            Session.awaitInterruption();
+            capture.incomplete(e.getMessage());
             throw e;
         }
     }
 
-    /** Creates the directory; refuses one that holds something other than a capture. */
+    private static String where(Path kept, Path out) {
+        if (kept.equals(out.toAbsolutePath().normalize())) {
+            return " — capture marked incomplete in " + out;
+        }
+        return " — the previous capture in " + out + " is unchanged; this attempt, marked incomplete, is in " + kept;
+    }
+
+    /** For a sweep's points: creates the directory; refuses one that holds something other than a capture. */
     static void prepareOutput(Path out) throws RecordException {
         try {
             if (Files.isDirectory(out)) {
@@ -94,15 +114,4 @@ public final class Recorder {
         }
     }
 
-    /** A capture.json that only says why nothing was recorded (the server did not even start). */
-    private static void writeFailure(Path out, String reason) {
-        CaptureMetadata meta = new CaptureMetadata();
-        meta.host(HostInfo.current());
-        meta.incomplete(reason);
-        try {
-            meta.write(out);
-        } catch (IOException e) {
-            // the exception on its way to the user says what went wrong
-        }
-    }
 }

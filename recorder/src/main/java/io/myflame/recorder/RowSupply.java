@@ -68,7 +68,7 @@ final class RowSupply {
     private void refill(Workload w) throws RecordException {
         session.progress().phase("refill: ids 1.." + w.tableSize() + " in " + w.tables() + " table(s), outside the "
                 + "measured window");
-        Path secrets = Sysbench.secretsFile(session.server().endpoint(), logDir);
+        Path secrets = Sysbench.secretsFile(session.server().endpoint());
         Path log = logDir.resolve("sysbench-refill.txt");
         try {
             ExternalCommand c = session.sysbench().refillCommand(w, session.server().endpoint(), secrets);
@@ -78,7 +78,7 @@ final class RowSupply {
                 throw new RecordException("sysbench refill failed: " + r.said() + " (see " + log + ")");
             }
         } finally {
-            Session.deleteQuietly(secrets);
+            Sysbench.deleteSecrets(secrets);
         }
     }
 

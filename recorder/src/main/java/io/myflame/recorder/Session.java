@@ -29,20 +29,32 @@ public final class Session implements AutoCloseable {
     private final Thread hook;
     private volatile String abortReason;
     private volatile Runnable onAbort = () -> { };
+    private final Runnable onInterrupt;
+    /** Set while a shutdown hook is stopping a recording; the JVM ends in that hook. */
+    private static volatile boolean interrupting;
     private Server server;
     private SqlClient client;
     private Sysbench sysbench;
     private String version;
 
-    private Session(ServerChoice choice, Progress progress) {
+    private Session(ServerChoice choice, Progress progress, Runnable onInterrupt) {
         this.choice = choice;
         this.progress = progress;
+        this.onInterrupt = onInterrupt;
         this.hook = new Thread(this::interrupted, "myflame-record-shutdown");
     }
 
     /** Starts (or connects to) the server; every process started is stopped by {@link #close()} or Ctrl-C. */
     public static Session open(ServerChoice choice, Progress progress) throws RecordException {
-        Session s = new Session(choice, progress);
+        return open(choice, progress, () -> { });
+    }
+
+    /**
+     * As {@link #open(ServerChoice, Progress)}, with what to do last when the user interrupts —
+     * from the first moment, including while the server is being initialised.
+     */
+    public static Session open(ServerChoice choice, Progress progress, Runnable onInterrupt) throws RecordException {
+        Session s = new Session(choice, progress, onInterrupt);
         Runtime.getRuntime().addShutdownHook(s.hook);
         try {
             s.sysbench = Sysbench.find(s.children);
@@ -50,7 +62,7 @@ public final class Session implements AutoCloseable {
             s.client = new SqlClient(SqlClient.findClient(s.server.basedir(), s.children), s.server.endpoint(), s.children);
             s.version = s.client.value("SELECT VERSION()");
             return s;
-        } catch (RecordException | RuntimeException e) {
+        } catch (RuntimeException e) {
             s.close();
             throw e;
         }
@@ -116,7 +128,7 @@ public final class Session implements AutoCloseable {
             progress.phase("prepare: " + w.tables() + " sbtest table(s) exist, skipped (--reprepare forces)");
             return false;
         }
-        Path secrets = Sysbench.secretsFile(server.endpoint(), logDir);
+        Path secrets = Sysbench.secretsFile(server.endpoint());
         try {
             if (present || Integer.parseInt(n == null ? "0" : n) > 0) {
                 runPhase(w, "cleanup", secrets, logDir.resolve("sysbench-cleanup.txt"));
@@ -125,7 +137,7 @@ public final class Session implements AutoCloseable {
             runPhase(w, "prepare", secrets, logDir.resolve("sysbench-prepare.txt"));
             return true;
         } finally {
-            deleteQuietly(secrets);
+            Sysbench.deleteSecrets(secrets);
         }
     }
 
@@ -142,25 +154,36 @@ public final class Session implements AutoCloseable {
         }
     }
 
-    static void deleteQuietly(Path p) {
-        if (p != null) {
-            try {
-                Files.deleteIfExists(p);
-            } catch (java.io.IOException e) {
-                // a temp file in the capture directory; harmless if it stays
-            }
-        }
-    }
-
     /** The shutdown hook: the user pressed Ctrl-C (or the JVM is going down) while we run. */
     private void interrupted() {
-        abortReason = "interrupted (Ctrl-C or SIGTERM) before the recording finished";
+        interrupting = true;
+        abortReason = INTERRUPTED;
         progress.warn("interrupted: stopping sysbench, perf and the server");
         stopEverything();
         onAbort.run();
+        onInterrupt.run();
+        // halt() below cuts other shutdown hooks short: remove the temporary files (data directory) now.
+        io.myflame.ingest.io.TempFiles.deleteAll();
         System.err.flush();
         // A signal would exit with 130; the contract is exit 1 for a recording that did not complete.
         Runtime.getRuntime().halt(1);
+    }
+
+    public static final String INTERRUPTED = "interrupted (Ctrl-C or SIGTERM) before the recording finished";
+
+    /**
+     * Called by code that caught an error: when the error is a consequence of an interruption (the
+     * hook killed the server, so "the server died"), it waits for the hook to end the JVM instead
+     * of reporting a misleading cause.
+     */
+    static void awaitInterruption() {
+        while (interrupting) {
+            try {
+                Thread.sleep(1_000);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
     }
 
     private void stopEverything() {

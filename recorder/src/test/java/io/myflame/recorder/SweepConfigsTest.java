@@ -5,6 +5,7 @@ import io.myflame.recorder.server.ServerOption;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -35,8 +36,13 @@ class SweepConfigsTest {
         e = assertThrows(RecordException.class, () -> SweepConfigs.parse(List.of("server-opt = x=1"), "s.ini"));
         assertEquals("s.ini:1: expected a [name] section first", e.getMessage());
         e = assertThrows(RecordException.class, () -> SweepConfigs.parse(List.of("[a]", "[a]"), "s.ini"));
-        assertEquals("s.ini:2: configuration name must be unique, start with a letter or digit and use letters, digits, '.', '_', '+', '-': [a]",
-                e.getMessage());
+        assertEquals("s.ini:2: configuration name must be unique, start with a letter or digit and use letters, "
+                + "digits, '.', '_', '+', '-': [a]", e.getMessage());
+        // Each name becomes a directory under --out: none may leave it.
+        for (String name : List.of("..", ".", ".hidden", "a/b")) {
+            e = assertThrows(RecordException.class, () -> SweepConfigs.parse(List.of("[" + name + "]"), "s.ini"));
+            assertTrue(e.getMessage().endsWith("[" + name + "]"), e.getMessage());
+        }
         e = assertThrows(RecordException.class,
                 () -> SweepConfigs.parse(List.of("[a]", "basedir = /x", "mariadb = 11.4.5"), "s.ini"));
         assertEquals("s.ini: [a]: choose one server: --socket/--host, --basedir or --mariadb", e.getMessage());

@@ -2,31 +2,194 @@ package io.myflame.diff.flame;
 
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.analysis.CallTrees;
+import io.myflame.core.analysis.FunctionLookup;
 import io.myflame.core.flame.FlameOptions;
 import io.myflame.core.flame.SvgFlameGraph;
 import io.myflame.core.model.Profile;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.Writer;
+import java.util.Locale;
 
 /**
- * A differential flamegraph of two profiles, drawn by the core SVG renderer with a
- * {@link DiffStyle}: widths from one profile (the new one by default), colours from the change of
- * each frame's inclusive share. Threads are merged unless {@code byComm}, since newer servers name
- * their threads and older ones do not.
- *
- * @param widthsFromBase take widths from the base profile, to see what disappeared
- * @param normalize      compare shares of each profile's total rather than raw weights
- * @param byComm         keep the thread name as the first frame on both sides
+ * A differential flamegraph of two profiles, drawn by the core renderer with a {@link DiffStyle}:
+ * widths from one profile (the new one by default), colours from each frame's change. By path,
+ * a frame is compared with the frame at the same call path; by function, with its function's
+ * inclusive total in each profile, so work that moved between threads or callers (purge moving
+ * from {@code srv_worker_thread} to {@code tpool} between 10.2 and 11.4) is not painted as a
+ * regression. Values are shares of each total, or with a transaction count CPU cost per
+ * transaction. Immutable; {@link #defaults()} and the {@code with...} methods build one.
  */
-public record DiffFlameGraph(boolean widthsFromBase, boolean normalize, boolean byComm) {
+public final class DiffFlameGraph implements Cloneable {
+    /** How frames are matched between the two profiles. */
+    public enum Mode {
+        BY_PATH, BY_FUNCTION;
 
-    /** Draws the graph of {@code base} against {@code next}. */
+        public static Mode parse(String s) {
+            return switch (s.toLowerCase(Locale.ROOT).replace('_', '-')) {
+                case "path", "by-path" -> BY_PATH;
+                case "function", "by-function" -> BY_FUNCTION;
+                default -> throw new IllegalArgumentException("--diff-mode must be by-function or by-path, not '" + s + "'");
+            };
+        }
+    }
+
+    private boolean widthsFromBase;
+    private boolean normalize = true;
+    private boolean byComm;
+    private Mode mode = Mode.BY_PATH;
+    private String focus;
+    private boolean negate;
+    private double baseCostScale;
+    private double nextCostScale;
+    private String costUnit;
+
+    /** By path, widths from new, normalised shares, threads merged. */
+    public static DiffFlameGraph defaults() {
+        return new DiffFlameGraph();
+    }
+
+    /**
+     * @param widthsFromBase take widths from the base profile, to see what disappeared
+     * @param normalize      compare shares of each profile's total rather than raw weights
+     * @param byComm         keep the thread name as the first frame on both sides
+     */
+    public DiffFlameGraph(boolean widthsFromBase, boolean normalize, boolean byComm) {
+        this.widthsFromBase = widthsFromBase;
+        this.normalize = normalize;
+        this.byComm = byComm;
+    }
+
+    private DiffFlameGraph() {
+    }
+
+    private DiffFlameGraph copy() {
+        try {
+            return (DiffFlameGraph) clone();
+        } catch (CloneNotSupportedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    public DiffFlameGraph withWidthsFromBase(boolean b) {
+        DiffFlameGraph c = copy();
+        c.widthsFromBase = b;
+        return c;
+    }
+
+    public DiffFlameGraph withNormalize(boolean b) {
+        DiffFlameGraph c = copy();
+        c.normalize = b;
+        return c;
+    }
+
+    public DiffFlameGraph withByComm(boolean b) {
+        DiffFlameGraph c = copy();
+        c.byComm = b;
+        return c;
+    }
+
+    public DiffFlameGraph withMode(Mode m) {
+        DiffFlameGraph c = copy();
+        c.mode = m;
+        return c;
+    }
+
+    /** Only the callee trees of {@code function} (null for whole profiles); shares stay of each whole total. */
+    public DiffFlameGraph withFocus(String function) {
+        DiffFlameGraph c = copy();
+        c.focus = function;
+        return c;
+    }
+
+    /** Swaps the hues: blue grew, red shrank. */
+    public DiffFlameGraph withNegate(boolean b) {
+        DiffFlameGraph c = copy();
+        c.negate = b;
+        return c;
+    }
+
+    /**
+     * Values as a cost: each profile's weight times its scale (e.g. microseconds per weight unit
+     * divided by its transactions), shown with {@code unit} ({@code "µs/txn"}).
+     */
+    public DiffFlameGraph withCost(double baseScale, double nextScale, String unit) {
+        DiffFlameGraph c = copy();
+        c.baseCostScale = baseScale;
+        c.nextCostScale = nextScale;
+        c.costUnit = unit;
+        return c;
+    }
+
+    /**
+     * By function for profiles of different server versions (their thread structure and call
+     * paths differ, so by path whole subtrees change colour), by path for two runs of one version.
+     */
+    public static Mode defaultMode(Profile base, Profile next) {
+        String a = base.info().label();
+        String b = next.info().label();
+        return a != null && b != null && !a.equals(b) ? Mode.BY_FUNCTION : Mode.BY_PATH;
+    }
+
+    public Mode mode() {
+        return mode;
+    }
+
+    /** Draws the graph of {@code base} against {@code next} as SVG. */
     public void write(Profile base, Profile next, FlameOptions options, Writer out) throws IOException {
-        CallTree baseTree = CallTrees.full(base, byComm);
-        CallTree nextTree = CallTrees.full(next, byComm);
+        Drawn d = prepare(base, next, options);
+        new SvgFlameGraph(d.options).write(d.layout, out);
+    }
+
+    /** Draws the graph of {@code base} against {@code next} as PNG. */
+    public void writePng(Profile base, Profile next, FlameOptions options, OutputStream out) throws IOException {
+        Drawn d = prepare(base, next, options);
+        new SvgFlameGraph(d.options).writePng(d.layout, out);
+    }
+
+    /** The style a graph of {@code base} against {@code next} gets (for callers drawing their own). */
+    public DiffStyle style(Profile base, Profile next) {
+        return prepare(base, next, FlameOptions.defaults()).style;
+    }
+
+    private record Drawn(CallTree layout, FlameOptions options, DiffStyle style) {
+    }
+
+    private Drawn prepare(Profile base, Profile next, FlameOptions options) {
+        CallTree baseTree = tree(base);
+        CallTree nextTree = tree(next);
+        Profile layoutProfile = widthsFromBase ? base : next;
+        Profile otherProfile = widthsFromBase ? next : base;
         CallTree layout = widthsFromBase ? baseTree : nextTree;
         CallTree other = widthsFromBase ? nextTree : baseTree;
-        DiffStyle style = new DiffStyle(layout, other, !widthsFromBase, normalize);
-        new SvgFlameGraph(options.withStyle(style)).write(layout, out);
+        double layoutScale = scale(layoutProfile, base, !widthsFromBase);
+        double otherScale = scale(otherProfile, base, widthsFromBase);
+        double[][] v = mode == Mode.BY_FUNCTION
+                ? DiffValues.byFunction(layout, layoutProfile, layoutScale, otherProfile, otherScale)
+                : DiffValues.byPath(layout, other, layoutScale, otherScale);
+        double[] baseValues = widthsFromBase ? v[0] : v[1];
+        double[] nextValues = widthsFromBase ? v[1] : v[0];
+        String unit = costUnit != null ? " " + costUnit : normalize ? "%" : "% of base total";
+        DiffStyle style = new DiffStyle(baseValues, nextValues, unit, negate);
+        return new Drawn(layout, options.withStyle(style), style);
+    }
+
+    private CallTree tree(Profile p) {
+        if (focus == null) {
+            return CallTrees.full(p, byComm);
+        }
+        try {
+            return CallTrees.callees(p, FunctionLookup.find(p, focus));
+        } catch (FunctionLookup.NotFound e) {
+            // Absent on one side: everything there is new (or gone); absent on both is the caller's error.
+            return CallTrees.callees(p, -1);
+        }
+    }
+
+    private double scale(Profile p, Profile base, boolean isNew) {
+        if (costUnit != null) {
+            return isNew ? nextCostScale : baseCostScale;
+        }
+        return 100.0 / Math.max(1, normalize ? p.totalWeight() : base.totalWeight());
     }
 }

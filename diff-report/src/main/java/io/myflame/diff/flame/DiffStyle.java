@@ -3,90 +3,91 @@ package io.myflame.diff.flame;
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.flame.FrameStyle;
 import java.awt.Color;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * Colours a differential flamegraph: each frame by how its inclusive share changed from the base
- * profile to the new one, matched by call path (frame names from the root). Red grew, blue shrank,
- * the colour's strength is the change relative to the largest change in the graph, white is no
- * change. The tooltip gets base share, new share and the change.
- *
- * <p>Normalised (the default), shares are of each profile's own total, so a longer recording does
- * not look like a regression; absolute, changes are in weight relative to the base total.
+ * Colours a differential flamegraph from a base value and a new value per frame (a share of the
+ * total in percent, or a cost per transaction): red grew, blue shrank, the strength is the change
+ * relative to the largest change in the graph, and unchanged frames are light grey with an outline
+ * so they stay visible on white. The legend is a scale with the magnitudes it stands for; the
+ * tooltip gets base, new and the change.
  */
 public final class DiffStyle implements FrameStyle {
-    private final CallTree layout;
+    /** The fill of a frame whose value did not change. */
+    public static final Color UNCHANGED = new Color(235, 235, 235);
+    private static final int STEPS = 5;
+
     private final double[] base;
     private final double[] next;
     private final double maxChange;
-    private final boolean normalize;
+    private final String unit;
+    private final boolean negate;
 
     /**
-     * @param layout      the tree the graph is drawn from (its widths)
-     * @param other       the other profile's tree
-     * @param layoutIsNew whether {@code layout} is the new profile (else the base)
-     * @param normalize   compare shares of each total (true) or weights (false)
+     * @param base   base value of each node of the drawn tree
+     * @param next   new value of each node
+     * @param unit   what the values are, after the number: {@code "%"} or {@code " µs/txn"}
+     * @param negate swap the hues (blue grew, red shrank), as the peers' {@code --negate}
      */
-    public DiffStyle(CallTree layout, CallTree other, boolean layoutIsNew, boolean normalize) {
-        this.layout = layout;
-        this.normalize = normalize;
-        int[] match = match(layout, other);
-        double[] mine = new double[layout.size()];
-        double[] theirs = new double[layout.size()];
-        long baseTotal = layoutIsNew ? other.total(0) : layout.total(0);
-        for (int n = 0; n < layout.size(); n++) {
-            long w = layout.total(n);
-            long o = match[n] < 0 ? 0 : other.total(match[n]);
-            mine[n] = normalize ? share(w, layout.total(0)) : share(w, baseTotal);
-            theirs[n] = normalize ? share(o, other.total(0)) : share(o, baseTotal);
-        }
-        this.base = layoutIsNew ? theirs : mine;
-        this.next = layoutIsNew ? mine : theirs;
+    public DiffStyle(double[] base, double[] next, String unit, boolean negate) {
+        this.base = base;
+        this.next = next;
+        this.unit = unit;
+        this.negate = negate;
         double max = 0;
-        for (int n = 0; n < layout.size(); n++) {
+        for (int n = 1; n < base.length; n++) {
             max = Math.max(max, Math.abs(next[n] - base[n]));
         }
         this.maxChange = max;
     }
 
-    /** For each node of {@code tree}, the node of {@code other} at the same call path, or -1. */
-    static int[] match(CallTree tree, CallTree other) {
-        int[] match = new int[tree.size()];
-        match[0] = 0;
-        // A child is always created after its parent, so parents are matched first.
-        for (int n = 1; n < tree.size(); n++) {
-            int p = match[tree.parent(n)];
-            int f = p < 0 ? -1 : other.frames().find(tree.name(n));
-            match[n] = f < 0 ? -1 : other.findChild(p, f);
-        }
-        return match;
+    /**
+     * By call path, in percent: {@code layout}'s nodes against the nodes of {@code other} at the
+     * same path; normalised, shares of each profile's own total, else weights over the base total.
+     */
+    public DiffStyle(CallTree layout, CallTree other, boolean layoutIsNew, boolean normalize) {
+        this(DiffValues.byPath(layout, other, layoutIsNew, normalize));
     }
 
-    private static double share(long w, long total) {
-        return total == 0 ? 0 : (double) w / total;
+    private DiffStyle(double[][] values) {
+        this(values[0], values[1], "%", false);
     }
 
-    /** Change of the frame's share, new minus base, as a fraction. */
+    /** Change of the frame's value, new minus base (in the unit; percentage points for shares). */
     public double change(int node) {
         return next[node] - base[node];
     }
 
+    /** The largest change of any frame but the root, which the scale's ends stand for. */
+    public double maxChange() {
+        return maxChange;
+    }
+
     @Override
     public Color fill(CallTree tree, int node) {
-        double d = change(node);
-        if (d == 0 || maxChange == 0) {
-            return Color.WHITE;
+        return colour(change(node));
+    }
+
+    private Color colour(double d) {
+        if (Math.abs(d) < 1e-12 || maxChange == 0) {
+            return UNCHANGED;
         }
-        int fade = (int) Math.round(255 * (1 - Math.min(1, Math.abs(d) / maxChange)));
-        return d > 0 ? new Color(255, fade, fade) : new Color(fade, fade, 255);
+        double ratio = Math.min(1, Math.abs(d) / maxChange);
+        int c = (int) Math.round(225 - 185 * ratio);
+        boolean red = d > 0 != negate;
+        return red ? new Color(255, c, c) : new Color(c, c, 255);
     }
 
     @Override
     public String note(CallTree tree, int node) {
-        String what = normalize ? "" : " of base total";
-        return String.format(Locale.ROOT, "base %.2f%%, new %.2f%%%s, change %+.2f%%", 100 * base[node],
-                100 * next[node], what, 100 * change(node));
+        return String.format(Locale.ROOT, "base %s, new %s, change %s", format(base[node], false),
+                format(next[node], false), format(change(node), true));
+    }
+
+    private String format(double v, boolean signed) {
+        return String.format(Locale.ROOT, signed ? "%+.2f%s" : "%.2f%s", v, unit);
     }
 
     @Override
@@ -94,14 +95,20 @@ public final class DiffStyle implements FrameStyle {
         return true;
     }
 
+    /** A scale from the largest fall to the largest rise, each swatch labelled with its change. */
     @Override
     public List<LegendEntry> legend() {
-        return List.of(new LegendEntry(new Color(255, 0, 0), "grew (new > base)"),
-                new LegendEntry(new Color(0, 0, 255), "shrank"),
-                new LegendEntry(Color.WHITE, "unchanged"));
-    }
-
-    CallTree layout() {
-        return layout;
+        List<LegendEntry> out = new ArrayList<>();
+        if (maxChange == 0) {
+            out.add(new LegendEntry(UNCHANGED, "unchanged (no frame changed)"));
+            return out;
+        }
+        int half = STEPS / 2;
+        for (int i = -half; i <= half; i++) {
+            double d = maxChange * i / half;
+            String label = i == 0 ? "unchanged" : format(d, true) + (i == -half ? " shrank" : i == half ? " grew" : "");
+            out.add(new LegendEntry(colour(d), label));
+        }
+        return out;
     }
 }

@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  * can reach the page around it.
  */
 public final class SvgEmbedder implements FlameGraphEmbedder {
-    private static final Pattern HEIGHT = Pattern.compile("<svg[^>]*?\\sheight=\"([0-9.]+)");
+    private static final Pattern SIZE = Pattern.compile("(<svg[^>]*?\\s)width='([0-9.]+)' height='([0-9.]+)'");
 
     @Override
     public String flamegraph(Profile profile, String title, String idPrefix) {
@@ -39,19 +39,37 @@ public final class SvgEmbedder implements FlameGraphEmbedder {
     public String differential(Profile before, Profile after, String title, String idPrefix) {
         StringWriter svg = new StringWriter();
         try {
-            new DiffFlameGraph(false, true, false).write(before, after, FlameOptions.defaults().withTitle(title), svg);
+            DiffFlameGraph graph = DiffFlameGraph.defaults().withMode(DiffFlameGraph.defaultMode(before, after));
+            FlameOptions options = FlameOptions.defaults().withTitle(title).withSubtitle(subtitle(graph.mode()));
+            graph.write(before, after, options, svg);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return frame(svg.toString(), title, idPrefix);
     }
 
-    private static String frame(String svg, String title, String id) {
-        Matcher m = HEIGHT.matcher(svg);
-        String height = m.find() ? m.group(1) : "600";
-        String data = Base64.getEncoder().encodeToString(svg.getBytes(StandardCharsets.UTF_8));
+    static String subtitle(DiffFlameGraph.Mode mode) {
+        return mode == DiffFlameGraph.Mode.BY_FUNCTION
+                ? "each frame coloured by its function's change of inclusive share"
+                : "each frame coloured by the change of its call path's inclusive share";
+    }
+
+    /**
+     * The graph scales to the page: the SVG's root takes its frame's size (its viewBox keeps the
+     * drawing's proportions), and the frame is as wide as the page allows, at most the drawing's
+     * width, with the drawing's aspect ratio, so no graph is cut off or scrolled inside its frame.
+     */
+    static String frame(String svg, String title, String id) {
+        Matcher m = SIZE.matcher(svg);
+        if (!m.find()) {
+            throw new IllegalStateException("SVG without width and height");
+        }
+        String width = m.group(2);
+        String height = m.group(3);
+        String fluid = svg.substring(0, m.start()) + m.group(1) + "width='100%' height='100%'" + svg.substring(m.end());
+        String data = Base64.getEncoder().encodeToString(fluid.getBytes(StandardCharsets.UTF_8));
         return "<iframe id=\"" + Escape.xml(id) + "\" class=\"flamegraph\" title=\"" + Escape.xml(title)
-                + "\" style=\"width:100%;height:" + (int) (Double.parseDouble(height) + 24) + "px;border:0\" src=\"data:image/svg+xml;base64,"
-                + data + "\"></iframe>\n";
+                + "\" style=\"display:block;width:100%;max-width:" + width + "px;aspect-ratio:" + width + " / " + height
+                + ";border:0\" src=\"data:image/svg+xml;base64," + data + "\"></iframe>\n";
     }
 }

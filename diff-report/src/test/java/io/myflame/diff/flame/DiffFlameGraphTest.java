@@ -8,7 +8,7 @@ import io.myflame.core.analysis.CallTrees;
 import io.myflame.core.flame.FlameOptions;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
-import io.myflame.core.model.Thread;
+import io.myflame.core.model.SampledThread;
 import java.awt.Color;
 import java.io.StringWriter;
 import java.util.List;
@@ -33,7 +33,7 @@ class DiffFlameGraphTest {
     static Profile profile(List<List<Integer>> stacks, long scale) {
         FrameTable frames = new FrameTable();
         Profile.Builder b = Profile.builder(frames);
-        int t = b.thread(new Thread("mysqld", 1, 1));
+        int t = b.thread(new SampledThread("mysqld", 1, 1));
         for (int i = 0; i < stacks.size(); i++) {
             List<Integer> s = stacks.get(i);
             int[] ids = s.stream().mapToInt(f -> frames.intern("f" + f + (f == 3 ? "<T&>" : ""))).toArray();
@@ -49,7 +49,7 @@ class DiffFlameGraphTest {
             Matcher fills = Pattern.compile("<g class='f'[^>]*><rect [^>]*style='fill:rgb\\(([0-9,]+)\\)").matcher(svg);
             int frames = 0;
             while (fills.find()) {
-                assertEquals("255,255,255", fills.group(1));
+                assertEquals("235,235,235", fills.group(1), "unchanged: light grey, visible on white");
                 frames++;
             }
             assertTrue(frames > 1);
@@ -64,10 +64,10 @@ class DiffFlameGraphTest {
         DiffStyle style = new DiffStyle(twice, base, true, true);
         for (int n = 0; n < twice.size(); n++) {
             assertEquals(0, style.change(n), 1e-12);
-            assertEquals(Color.WHITE, style.fill(twice, n));
+            assertEquals(DiffStyle.UNCHANGED, style.fill(twice, n));
         }
         DiffStyle absolute = new DiffStyle(twice, base, true, false);
-        assertEquals(2.0, absolute.change(0), 1e-12, "three times the weight is +200% of base");
+        assertEquals(200.0, absolute.change(0), 1e-9, "three times the weight is +200% of base");
     }
 
     @Example
@@ -86,6 +86,46 @@ class DiffFlameGraphTest {
         assertTrue(style.note(nextTree, f2).startsWith("base "), style.note(nextTree, f2));
         String fromBase = render(base, next, true, true);
         assertTrue(fromBase.contains("data-w='10'"), "widths from base: f2 weighs 10 there");
+    }
+
+    /** Work that moved to another thread and caller: by path it is new and gone; by function unchanged. */
+    @Example
+    void byFunctionIgnoresWorkThatMovedBetweenCallers() throws Exception {
+        // f0;f1;f3 (purge under the old worker) becomes f2;f4;f3 (the same work under a new pool).
+        Profile base = profile(List.of(List.of(0, 1, 3), List.of(0, 5)), 10);
+        Profile next = profile(List.of(List.of(2, 4, 3), List.of(0, 5)), 10);
+        CallTree nextTree = CallTrees.full(next, false);
+        int moved = nextTree.findChild(nextTree.findChild(nextTree.findChild(0, next.frames().find("f2")),
+                next.frames().find("f4")), next.frames().find("f3<T&>"));
+        DiffStyle byPath = DiffFlameGraph.defaults().style(base, next);
+        DiffStyle byFunction = DiffFlameGraph.defaults().withMode(DiffFlameGraph.Mode.BY_FUNCTION).style(base, next);
+        assertTrue(byPath.change(moved) > 0, "by path the moved work is new");
+        assertEquals(0, byFunction.change(moved), 1e-9, "by function it did not change");
+        assertEquals(DiffStyle.UNCHANGED, byFunction.fill(nextTree, moved));
+        int f0 = nextTree.findChild(0, next.frames().find("f0"));
+        // Weights are 10 and 20: f0 was in all 30, now in the 20 of f0;f5.
+        assertEquals(-100.0 / 3, byFunction.change(f0), 1e-9, "f0 held all samples, now two thirds");
+    }
+
+    @Example
+    void legendIsAScaleWithMagnitudesAndCostPerTransaction() throws Exception {
+        Profile base = profile(List.of(List.of(0, 1), List.of(0, 2)), 10);
+        Profile next = profile(List.of(List.of(0, 1), List.of(0, 1), List.of(0, 1), List.of(0, 2)), 10);
+        DiffStyle share = DiffFlameGraph.defaults().style(base, next);
+        List<String> labels = share.legend().stream().map(e -> e.label()).toList();
+        assertEquals(5, labels.size(), labels.toString());
+        assertTrue(labels.get(0).startsWith(String.format(java.util.Locale.ROOT, "%+.2f%%", -share.maxChange())), labels.toString());
+        assertEquals("unchanged", labels.get(2));
+        assertTrue(labels.get(4).endsWith(" grew"), labels.toString());
+        assertEquals(DiffStyle.UNCHANGED, share.legend().get(2).color());
+        // 1 µs per weight unit; base ran 10 transactions, new 20: f1 weighed 10, now 10+20+30.
+        DiffStyle cost = DiffFlameGraph.defaults().withCost(1.0 / 10, 1.0 / 20, "\u00b5s/txn").style(base, next);
+        CallTree nextTree = CallTrees.full(next, false);
+        int f1 = nextTree.findChild(nextTree.findChild(0, next.frames().find("f0")), next.frames().find("f1"));
+        assertEquals(2.0, cost.change(f1), 1e-9);
+        assertEquals("base 1.00 \u00b5s/txn, new 3.00 \u00b5s/txn, change +2.00 \u00b5s/txn", cost.note(nextTree, f1));
+        Color grew = DiffFlameGraph.defaults().withNegate(true).style(base, next).fill(nextTree, f1);
+        assertTrue(grew.getBlue() == 255 && grew.getRed() < 255, "--negate: growth in blue " + grew);
     }
 
     static String render(Profile base, Profile next, boolean normalize, boolean widthsFromBase) throws Exception {

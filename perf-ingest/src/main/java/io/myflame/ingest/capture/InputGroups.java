@@ -25,7 +25,7 @@ public final class InputGroups {
     }
 
     /** The arguments do not fit together (a usage error). */
-    public static final class UsageException extends IllegalArgumentException {
+    public static final class UsageException extends io.myflame.core.UsageError {
         public UsageException(String message) {
             super(message);
         }

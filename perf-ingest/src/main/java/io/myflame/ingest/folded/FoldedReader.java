@@ -1,103 +1,97 @@
 package io.myflame.ingest.folded;
 
-import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
-import io.myflame.core.model.Thread;
+import io.myflame.core.model.SampledThread;
 import io.myflame.ingest.InputException;
-import java.io.BufferedReader;
+import io.myflame.ingest.perf.FoldedStacks;
+import io.myflame.ingest.perf.FoldedTextReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.List;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * Reads folded (collapsed) stacks, one per line: {@code root;caller;...;leaf weight}. The root is
- * the thread label ({@code comm}, {@code comm-PID} or {@code comm-PID/TID}). A folded file has no
- * sample counts, so a line counts as {@code weight} samples.
+ * Reads folded (collapsed) stacks, one per line: {@code root;caller;...;leaf weight}, in parallel
+ * ({@link FoldedTextReader}). What the first frame is depends on {@link Root}: by default a thread
+ * label kept as written. A folded file has no sample counts, so a line counts as {@code weight}
+ * samples.
  */
 public final class FoldedReader {
-    private static final long TOO_LARGE = -2;
+    /** {@code comm-PID/TID}, as {@code myflame collapse --tid} writes it: the only label that is split. */
+    private static final Pattern WITH_TID = Pattern.compile("(.*)-(\\d+|\\?)/(\\d+)");
+
+    /** What the first frame of a folded line is. */
+    public enum Root {
+        /**
+         * A thread, kept as written: {@code SampledThread-0}, {@code pool-1-thread-3} and
+         * {@code mysqld-1234} stay distinct roots; only {@code comm-PID/TID} is read as comm, pid, tid.
+         */
+        THREAD,
+        /** A thread whose trailing {@code -N} is a number to merge: {@code SampledThread-0} and {@code SampledThread-1} are {@code SampledThread}. */
+        NUMBERED_THREAD,
+        /** A function (async-profiler's collapsed output, generic folded files): every frame is kept. */
+        FUNCTION
+    }
+
+    /** The two sides of a differential folded file ({@code stack BASE NEW} per line). */
+    public record Differential(Profile base, Profile next) {
+    }
 
     private FoldedReader() {
     }
 
     /** Reads folded text as bytes (ISO-8859-1), so names from perf come back byte for byte. */
-    public static Profile read(InputStream in, String source, ProfileInfo info, java.util.List<String> warnings)
+    public static Profile read(InputStream in, String source, ProfileInfo info, List<String> warnings)
             throws IOException, InputException {
-        return read(in, StandardCharsets.ISO_8859_1, source, info, warnings);
+        return read(in, StandardCharsets.ISO_8859_1, source, info, warnings, Root.THREAD, 1);
     }
 
     /** Reads folded text in a given charset (UTF-8 for names that come from Java strings). */
-    public static Profile read(InputStream in, java.nio.charset.Charset charset, String source, ProfileInfo info,
-                               java.util.List<String> warnings) throws IOException, InputException {
-        BufferedReader r = new BufferedReader(new InputStreamReader(in, charset), 1 << 16);
-        FrameTable frames = new FrameTable();
-        Profile.Builder b = Profile.builder(frames).info(info);
-        Map<String, Integer> threads = new HashMap<>();
-        int[] buf = new int[128];
-        long lineNo = 0;
-        long bad = 0;
-        long firstBad = 0;
-        String line;
-        while ((line = r.readLine()) != null) {
-            lineNo++;
-            if (line.isBlank() || line.startsWith("#")) {
-                continue;
-            }
-            int sp = line.lastIndexOf(' ');
-            long weight = sp > 0 ? parseWeight(line, sp + 1) : -1;
-            if (weight == TOO_LARGE) {
-                throw new InputException(source + ":" + lineNo + ": the count " + line.substring(sp + 1).strip()
-                        + " passes the largest weight, 2^63-1");
-            }
-            if (weight < 0) {
-                if (bad++ == 0) {
-                    firstBad = lineNo;
-                }
-                continue;
-            }
-            String[] parts = line.substring(0, sp).split(";", -1);
-            int thread = threads.computeIfAbsent(parts[0], label -> b.thread(Thread.fromRootLabel(label)));
-            if (buf.length < parts.length) {
-                buf = new int[parts.length * 2];
-            }
-            for (int i = 1; i < parts.length; i++) {
-                buf[i - 1] = frames.intern(parts[i]);
-            }
-            b.add(thread, buf, parts.length - 1, weight, weight);
-        }
-        Profile p = b.build();
-        if (bad > 0) {
-            warnings.add("ignored " + bad + " malformed line" + (bad == 1 ? "" : "s") + ", the first at "
-                    + source + ":" + firstBad + " (expected 'frame;frame;... COUNT')");
-        }
-        if (p.size() == 0) {
-            throw new InputException(bad > 0 ? source + ":" + firstBad + ": not folded stacks" : "no samples in " + source);
-        }
-        return p;
+    public static Profile read(InputStream in, Charset charset, String source, ProfileInfo info,
+                               List<String> warnings) throws IOException, InputException {
+        return read(in, charset, source, info, warnings, Root.THREAD, 1);
     }
 
-    /** The count after the last space, or -1 when it is not a whole number (fractions are rounded). */
-    private static long parseWeight(String line, int from) {
-        String s = line.substring(from).strip();
-        if (s.isEmpty()) {
-            return -1;
+    /** Reads folded text with a chosen meaning of the first frame, on {@code threads} workers. */
+    public static Profile read(InputStream in, Charset charset, String source, ProfileInfo info, List<String> warnings,
+                               Root root, int threads) throws IOException, InputException {
+        FoldedStacks stacks = new FoldedTextReader(threads).read(in, charset, source, root != Root.FUNCTION, false);
+        warnings.addAll(stacks.warnings());
+        return stacks.toProfile(info, threadOf(root), FoldedStacks.Counts.AS_READ);
+    }
+
+    /** Reads a differential folded file (two counts per line) as its two profiles. */
+    public static Differential readDifferential(InputStream in, String source, ProfileInfo info, List<String> warnings,
+                                                Root root, int threads) throws IOException, InputException {
+        FoldedStacks stacks = new FoldedTextReader(threads).read(in, source, root != Root.FUNCTION, true);
+        warnings.addAll(stacks.warnings());
+        Function<String, SampledThread> threadOf = threadOf(root);
+        return new Differential(stacks.toProfile(info.withLabel(side(info, "base")), threadOf, FoldedStacks.Counts.BASE),
+                stacks.toProfile(info.withLabel(side(info, "new")), threadOf, FoldedStacks.Counts.NEW));
+    }
+
+    private static String side(ProfileInfo info, String side) {
+        return info.label() == null ? side : info.label() + " (" + side + ")";
+    }
+
+    private static Function<String, SampledThread> threadOf(Root root) {
+        return switch (root) {
+            case THREAD -> FoldedReader::wholeLabel;
+            case NUMBERED_THREAD -> SampledThread::fromRootLabel;
+            case FUNCTION -> label -> new SampledThread(FoldedTextReader.ALL, -1, -1);
+        };
+    }
+
+    private static SampledThread wholeLabel(String label) {
+        Matcher m = WITH_TID.matcher(label);
+        if (m.matches()) {
+            return SampledThread.fromRootLabel(label);
         }
-        try {
-            return Long.parseLong(s);
-        } catch (NumberFormatException e) {
-            try {
-                double d = Double.parseDouble(s);
-                if (d >= 0x1p63 && !Double.isInfinite(d)) {
-                    return TOO_LARGE;
-                }
-                return d >= 0 && !Double.isInfinite(d) ? Math.round(d) : -1;
-            } catch (NumberFormatException e2) {
-                return -1;
-            }
-        }
+        return new SampledThread(label, -1, -1);
     }
 }

@@ -35,6 +35,14 @@ public final class AtomicFile {
     }
 
     public static void write(Path target, Body body) throws Exception {
+        if (isOpenDescriptor(target)) {
+            // /dev/stdout, /dev/fd/3: the descriptor the shell opened (a pipe, or a file opened with >>).
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(target,
+                    StandardOpenOption.WRITE, StandardOpenOption.APPEND), 1 << 16)) {
+                body.writeTo(out);
+            }
+            return;
+        }
         Path real = throughLinks(target);
         if (Files.isDirectory(real)) {
             throw new FileSystemException(target.toString(), null, "is a directory");
@@ -65,6 +73,13 @@ public final class AtomicFile {
         } finally {
             TempFiles.delete(tmp);
         }
+    }
+
+    /** A name for one of this process's open descriptors rather than for a file. */
+    static boolean isOpenDescriptor(Path target) {
+        String s = target.toAbsolutePath().normalize().toString();
+        return s.equals("/dev/stdout") || s.equals("/dev/stderr") || s.startsWith("/dev/fd/")
+                || s.startsWith("/proc/self/fd/");
     }
 
     /** The path a write to {@code target} lands on: symlinks followed, even to a target not yet there. */

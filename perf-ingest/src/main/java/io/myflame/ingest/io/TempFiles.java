@@ -59,7 +59,11 @@ public final class TempFiles {
         }
     }
 
-    private static void deleteAll() {
+    /**
+     * Removes every registered path now. For a shutdown hook that ends the JVM with
+     * {@code Runtime.halt}, which would cut this class's own hook short.
+     */
+    public static void deleteAll() {
         for (Path p : LIVE) {
             try {
                 deleteTree(p);

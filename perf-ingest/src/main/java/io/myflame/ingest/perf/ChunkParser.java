@@ -1,11 +1,7 @@
 package io.myflame.ingest.perf;
 
-import io.myflame.core.model.StackMap;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Parses chunks of {@code perf script} text that start at a sample boundary, folding samples into
@@ -13,7 +9,7 @@ import java.util.Map;
  * objects once its lines have been seen, because stack lines and root labels are cached by their
  * raw bytes ({@link LineCache}). Text is treated as ISO-8859-1, so names round-trip byte for byte.
  */
-final class ChunkParser {
+final class ChunkParser extends BlockParser {
     private static final int[] NO_FRAMES = new int[0];
     /** Cached for a line that is not "ADDR SYMBOL (DSO)", so each repeat is counted too. */
     private static final int[] MALFORMED = new int[0];
@@ -36,9 +32,6 @@ final class ChunkParser {
     /** Lines of processes named java decode differently (class descriptors), so they are cached apart. */
     private final LineCache javaLines = new LineCache();
     private final LineCache roots = new LineCache();
-    private final Map<String, Integer> nameIds = new HashMap<>();
-    final List<String> names = new ArrayList<>();
-    final StackMap stacks = new StackMap();
 
     // The sample being read.
     private boolean inEvent;
@@ -55,9 +48,6 @@ final class ChunkParser {
     private int[] key = new int[256];
     private byte[] label = new byte[256];
 
-    // What went wrong, for one warning per input.
-    final Problems problems = new Problems();
-    boolean otherEventSeen;
 
     ChunkParser(FoldOptions options, String eventFilter) {
         this.options = options;
@@ -72,6 +62,7 @@ final class ChunkParser {
      * end of the input, where an unterminated final sample still counts. Returns the number of
      * lines read, so the reader can turn chunk-relative line numbers into file lines.
      */
+    @Override
     int parse(byte[] b, int from, int to, int chunk, boolean last) {
         inEvent = false;
         skipStack = false;
@@ -346,6 +337,33 @@ final class ChunkParser {
         return ids;
     }
 
+    /**
+     * The frames of one stack line made by a reader of perf.data ({@link FrameNames}), exactly as
+     * if perf script had printed it: ids into {@link #names}, root-most first, a trailing
+     * {@link #SKIP_MARK} when --skip-after cuts the stack there; empty when the line adds nothing.
+     */
+    int[] lineFrames(byte[] line, boolean javaProcess) {
+        tidyJava = javaProcess;
+        int[] frames = decodeLine(line, 0, line.length);
+        return frames == MALFORMED || frames == SOURCE_LINE ? NO_FRAMES : frames;
+    }
+
+    /** The root id for a sample header line made by {@link FrameNames}; -1 if it is no header. */
+    int headerRoot(byte[] line) {
+        if (!header.parse(line, 0, line.length)) {
+            return -1;
+        }
+        return rootLabel(line, header);
+    }
+
+    static boolean skipMark(int id) {
+        return id == SKIP_MARK;
+    }
+
+    int noRoot() {
+        return noRootId;
+    }
+
     /** Ends a sample; one with no frames (a stackless event) is not counted, as inferno does. */
     private void afterEvent() {
         if (inEvent && !skipStack && depth > 0) {
@@ -365,15 +383,6 @@ final class ChunkParser {
         depth = 0;
     }
 
-    private int intern(String name) {
-        Integer id = nameIds.get(name);
-        if (id == null) {
-            id = names.size();
-            names.add(name);
-            nameIds.put(name, id);
-        }
-        return id;
-    }
 
     private static int skipIndent(byte[] b, int s, int end) {
         while (s < end && (b[s] == ' ' || b[s] == '\t')) {

@@ -4,7 +4,7 @@ import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
 import io.myflame.core.model.StackMap;
-import io.myflame.core.model.Thread;
+import io.myflame.core.model.SampledThread;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -81,8 +81,23 @@ public final class FoldedStacks {
         }
     }
 
+    /** Which counts of a stack a profile takes: perf's (period, samples), or one column of a differential file. */
+    public enum Counts {
+        /** Weight and sample count as read. */
+        AS_READ,
+        /** The first count of a differential line (the base), as weight and samples. */
+        BASE,
+        /** The second count of a differential line (the new one), as weight and samples. */
+        NEW
+    }
+
     /** The stacks as a profile; root labels written with {@link FoldOptions.Root#TID} become threads. */
     public Profile toProfile(ProfileInfo info) {
+        return toProfile(info, SampledThread::fromRootLabel, Counts.AS_READ);
+    }
+
+    /** The stacks as a profile, root labels read by {@code threadOf}, with the chosen counts. */
+    public Profile toProfile(ProfileInfo info, java.util.function.Function<String, SampledThread> threadOf, Counts counts) {
         FrameTable frames = new FrameTable();
         int[] remap = new int[names.size()];
         Arrays.fill(remap, -1);
@@ -92,7 +107,7 @@ public final class FoldedStacks {
         int[] buf = new int[64];
         stacks.forEach((i, root, stack, weight, count) -> {
             if (threadIdx[root] < 0) {
-                threadIdx[root] = b.thread(Thread.fromRootLabel(names.name(root)));
+                threadIdx[root] = b.thread(threadOf.apply(names.name(root)));
             }
             int[] key = stack.length <= buf.length ? buf : new int[stack.length];
             for (int j = 0; j < stack.length; j++) {
@@ -102,7 +117,8 @@ public final class FoldedStacks {
                 }
                 key[j] = remap[f];
             }
-            b.add(threadIdx[root], key, stack.length, weight, count);
+            long w = counts == Counts.NEW ? count : weight;
+            b.add(threadIdx[root], key, stack.length, w, counts == Counts.AS_READ ? count : w);
         });
         return b.build();
     }

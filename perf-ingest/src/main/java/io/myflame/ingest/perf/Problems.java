@@ -10,6 +10,10 @@ final class Problems {
     int malformedLine;
     String malformedText;
 
+    long tooLong;
+    int tooLongChunk;
+    int tooLongLine;
+
     boolean truncated;
     int truncatedChunk;
     int truncatedLine;
@@ -21,6 +25,13 @@ final class Problems {
             malformedChunk = chunk;
             malformedLine = line;
             malformedText = text;
+        }
+    }
+
+    void tooLong(int chunk, int line) {
+        if (tooLong++ == 0) {
+            tooLongChunk = chunk;
+            tooLongLine = line;
         }
     }
 
@@ -37,8 +48,35 @@ final class Problems {
             malformed(o.malformedChunk, o.malformedLine, o.malformedText);
             malformed = before + o.malformed;
         }
+        if (o.tooLong > 0 && tooLong == 0) {
+            tooLongChunk = o.tooLongChunk;
+            tooLongLine = o.tooLongLine;
+        }
+        tooLong += o.tooLong;
         if (o.truncated) {
             truncated(o.truncatedChunk, o.truncatedLine, o.truncatedText);
         }
+    }
+
+    /** The one-line warnings for what was counted, with file lines. */
+    java.util.List<String> warnings(String source, BlockReader.Merged m) {
+        java.util.List<String> w = new java.util.ArrayList<>();
+        if (malformed > 0) {
+            w.add("ignored " + malformed + " malformed line" + (malformed == 1 ? "" : "s") + ", the first at "
+                    + source + ":" + m.fileLine(malformedChunk, malformedLine) + ": " + abbreviate(malformedText));
+        }
+        if (tooLong > 0) {
+            w.add("skipped " + tooLong + " line" + (tooLong == 1 ? "" : "s") + " longer than "
+                    + (BlockReader.MAX_BLOCK >> 20) + " MB, the first at " + source + ":" + m.fileLine(tooLongChunk, tooLongLine));
+        }
+        if (truncated) {
+            w.add("the last sample is cut short at " + source + ":" + m.fileLine(truncatedChunk, truncatedLine)
+                    + " and was dropped");
+        }
+        return w;
+    }
+
+    static String abbreviate(String s) {
+        return s.length() > 80 ? s.substring(0, 77) + "..." : s;
     }
 }

@@ -75,7 +75,12 @@ final class SampleHeader {
         eventEnd = segEnd;
         modifiersEnd = segEnd;
         if (lastSpace >= 0) {
-            period = period(b, lastIndexOf(b, from, lastSpace, (byte) ' ') + 1, lastSpace);
+            // With several events perf pads the names: "    2004008  cpu-clock:" has two spaces.
+            int periodEnd = lastSpace;
+            while (periodEnd > from && b[periodEnd - 1] == ' ') {
+                periodEnd--;
+            }
+            period = period(b, lastIndexOf(b, from, periodEnd, (byte) ' ') + 1, periodEnd);
         }
         if (colon < 0) {
             return;

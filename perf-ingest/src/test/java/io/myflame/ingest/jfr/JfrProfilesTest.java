@@ -62,6 +62,39 @@ class JfrProfilesTest {
         assertTrue(incl.inclusive(spin) * 2 > p.totalWeight(), "most samples are in Busy.spin");
     }
 
+    /**
+     * Records {@code Busy} with async-profiler's own agent (the {@code tools.profiler:async-profiler}
+     * jar's {@code linux-x64/libasyncProfiler.so}) in wall-clock mode, as users record it.
+     */
+    static Path recordWallClock(Path dir) throws Exception {
+        Path src = dir.resolve("Busy.java");
+        Files.writeString(src, BUSY);
+        Path lib = dir.resolve("libasyncProfiler.so");
+        try (var in = JfrProfilesTest.class.getClassLoader().getResourceAsStream("linux-x64/libasyncProfiler.so")) {
+            assertTrue(in != null, "libasyncProfiler.so on the test class path");
+            Files.copy(in, lib);
+        }
+        Path jfr = dir.resolve("wall.jfr");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(java, "-agentpath:" + lib + "=start,event=wall,interval=5ms,jfr,file=" + jfr,
+                src.toString()).redirectErrorStream(true).redirectOutput(dir.resolve("wall.log").toFile()).start();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "recording finished");
+        assertEquals(0, p.exitValue(), Files.readString(dir.resolve("wall.log")));
+        assertTrue(Files.size(jfr) > 0, Files.readString(dir.resolve("wall.log")));
+        return jfr;
+    }
+
+    @Test
+    void readsWallClockSamplesOfAsyncProfiler45(@TempDir Path dir) throws Exception {
+        Path jfr = recordWallClock(dir);
+        // The converter 4.2 never returned on such a recording: bound the wait, so a hang fails.
+        Profile p = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60),
+                () -> new ProfileLoader(1, false, "perf").load(jfr.toString()));
+        assertTrue(p.totalSamples() > 20, "samples: " + p.totalSamples());
+        int spin = p.frames().find("Busy.spin");
+        assertTrue(spin >= 0, "Busy.spin among the frames");
+    }
+
     @Test
     void aBrokenRecordingIsOneLineError(@TempDir Path dir) throws Exception {
         Path bad = dir.resolve("bad.jfr");

@@ -65,7 +65,7 @@ class CompatSuiteTest {
             String got = fold(input, optionsFor(option), run[0], run[1]);
             if (!got.equals(want)) {
                 fail("--" + option + " " + input.getFileName() + " (" + run[0] + " threads, blocks of "
-                        + run[1] + ") differs:\n" + Diffs.unified(want, got));
+                        + run[1] + ") differs:\n" + io.myflame.core.text.UnifiedDiff.of(want, got));
             }
         }
     }

@@ -89,7 +89,7 @@ class PerfShapesTest {
                     .replace("::operator;", "::operator();");
             String got = fold("inferno/" + c[0] + ".txt", o);
             if (!got.equals(want)) {
-                fail(c[0] + " differs from inferno:\n" + Diffs.unified(want, got));
+                fail(c[0] + " differs from inferno:\n" + io.myflame.core.text.UnifiedDiff.of(want, got));
             }
         }));
     }

@@ -20,6 +20,8 @@ public final class CallTree {
     /** Last sample stamp that added to each node: lets a sample add to a node once (recursion). */
     private int[] stamp = new int[256];
     private int size = 1;
+    /** Children listed in creation order (a flame chart's time order) instead of name order. */
+    private boolean creationOrder;
 
     private long[] keys = new long[512];
     private int[] values = new int[512];
@@ -78,6 +80,33 @@ public final class CallTree {
         return created;
     }
 
+    /**
+     * Adds a new child of {@code node} for {@code frameId} even when one exists (a flame chart
+     * keeps non-adjacent samples apart); lookups find the newest. Children are then listed in
+     * creation order.
+     */
+    public int newChild(int node, int frameId) {
+        creationOrder = true;
+        long key = ((long) node << 32) | (frameId & 0xffffffffL);
+        int mask = keys.length - 1;
+        int i = mix(key) & mask;
+        while (values[i] != 0 && keys[i] != key) {
+            i = (i + 1) & mask;
+        }
+        int created = newNode(node, frameId);
+        keys[i] = key;
+        values[i] = created;
+        if (size * 2 > keys.length) {
+            rehash();
+        }
+        return created;
+    }
+
+    /** Adds {@code weight} to a node's total (for trees built node by node). */
+    public void addTotal(int node, long weight) {
+        total[node] += weight;
+    }
+
     /** Returns the child of {@code node} for {@code frameId}, or -1. */
     public int findChild(int node, int frameId) {
         long key = ((long) node << 32) | (frameId & 0xffffffffL);
@@ -119,7 +148,7 @@ public final class CallTree {
         self[node] += weight;
     }
 
-    /** Children of {@code node}, sorted by frame name (the flamegraph order). */
+    /** Children of {@code node}, sorted by frame name (the flamegraph order), or in creation order. */
     public int[] children(int node) {
         return childIndex().children(node);
     }
@@ -192,7 +221,7 @@ public final class CallTree {
             }
             Arrays.sort(sorted, (a, b) -> {
                 int c = Integer.compare(t.parent[a], t.parent[b]);
-                return c != 0 ? c : t.name(a).compareTo(t.name(b));
+                return c != 0 ? c : t.creationOrder ? Integer.compare(a, b) : t.name(a).compareTo(t.name(b));
             });
             order = new int[n - 1];
             for (int i = 0; i < n - 1; i++) {

@@ -1,5 +1,6 @@
 package io.myflame.core.analysis;
 
+import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
 
 /**
@@ -12,13 +13,15 @@ public final class CallTrees {
 
     /** The full tree, root first; with {@code byComm} the first level is the thread's comm. */
     public static CallTree full(Profile profile, boolean byComm) {
-        CallTree tree = new CallTree(profile.frames());
+        // Comm names join a copy of the profile's names: the profile itself stays as it was.
+        FrameTable frames = byComm ? FrameTable.copyOf(profile.frames()) : profile.frames();
+        CallTree tree = new CallTree(frames);
         int[] buf = new int[64];
         for (int i = 0; i < profile.size(); i++) {
             int[] stack = profile.stack(i);
             if (byComm) {
                 buf = ensure(buf, stack.length + 1);
-                buf[0] = profile.frames().intern(profile.thread(i).comm());
+                buf[0] = frames.intern(profile.thread(i).comm());
                 System.arraycopy(stack, 0, buf, 1, stack.length);
                 tree.addPath(buf, 0, stack.length + 1, profile.weight(i));
             } else {
@@ -30,15 +33,67 @@ public final class CallTrees {
 
     /** Stacks merged from the leaf: the first level is the leaf function, then its callers. */
     public static CallTree reversed(Profile profile) {
+        return reversed(profile, false);
+    }
+
+    /**
+     * Stacks merged from the leaf; with {@code byComm} the thread's comm stays in the stack as its
+     * deepest frame, as flamegraph.pl and inferno reverse whole folded lines.
+     */
+    public static CallTree reversed(Profile profile, boolean byComm) {
         CallTree tree = new CallTree(profile.frames());
         int[] buf = new int[64];
         for (int i = 0; i < profile.size(); i++) {
             int[] stack = profile.stack(i);
-            buf = ensure(buf, stack.length);
+            int n = stack.length + (byComm ? 1 : 0);
+            buf = ensure(buf, n);
             for (int j = 0; j < stack.length; j++) {
                 buf[j] = stack[stack.length - 1 - j];
             }
-            tree.addPath(buf, 0, stack.length, profile.weight(i));
+            if (byComm) {
+                buf[n - 1] = profile.frames().intern(profile.thread(i).comm());
+            }
+            tree.addPath(buf, 0, n, profile.weight(i));
+        }
+        return tree;
+    }
+
+    /**
+     * A flame chart: entries in the profile's order (time order for input written in time order),
+     * each merged only with the entry before it where their paths agree from the root, and
+     * children listed in that order rather than by name.
+     */
+    public static CallTree chart(Profile profile, boolean byComm) {
+        CallTree tree = new CallTree(profile.frames());
+        int[] prev = new int[64];
+        int[] prevNodes = new int[64];
+        int prevLen = 0;
+        int[] buf = new int[64];
+        for (int i = 0; i < profile.size(); i++) {
+            int[] stack = profile.stack(i);
+            int n = stack.length + (byComm ? 1 : 0);
+            buf = ensure(buf, n);
+            if (byComm) {
+                buf[0] = profile.frames().intern(profile.thread(i).comm());
+            }
+            System.arraycopy(stack, 0, buf, byComm ? 1 : 0, stack.length);
+            long w = profile.weight(i);
+            tree.addTotal(0, w);
+            if (prevNodes.length < n) {
+                prevNodes = java.util.Arrays.copyOf(prevNodes, Math.max(n, prevNodes.length * 2));
+            }
+            int node = 0;
+            boolean same = true;
+            for (int j = 0; j < n; j++) {
+                same &= j < prevLen && prev[j] == buf[j];
+                node = same ? prevNodes[j] : tree.newChild(node, buf[j]);
+                prevNodes[j] = node;
+                tree.addTotal(node, w);
+            }
+            tree.addSelf(node, w);
+            prev = ensure(prev, n);
+            System.arraycopy(buf, 0, prev, 0, n);
+            prevLen = n;
         }
         return tree;
     }

@@ -1,5 +1,6 @@
 package io.myflame.core.analysis;
 
+import io.myflame.core.DataError;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
 import java.util.ArrayList;
@@ -12,7 +13,7 @@ public final class FunctionLookup {
     }
 
     /** A name that matches no function, or a glob that matches several. */
-    public static final class NotFound extends RuntimeException {
+    public static final class NotFound extends DataError {
         public NotFound(String message) {
             super(message);
         }
@@ -26,7 +27,7 @@ public final class FunctionLookup {
             return exact;
         }
         List<Integer> matches = new ArrayList<>();
-        Pattern glob = name.indexOf('*') >= 0 ? RowTable.globPattern(name) : null;
+        Pattern glob = name.indexOf('*') >= 0 ? Glob.toRegex(name) : null;
         for (int f = 0; f < frames.size(); f++) {
             if (incl.inclusive(f) > 0 && (glob != null ? glob.matcher(frames.name(f)).matches()
                     : frames.name(f).contains(name))) {

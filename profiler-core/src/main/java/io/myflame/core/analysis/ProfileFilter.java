@@ -1,8 +1,9 @@
 package io.myflame.core.analysis;
 
+import io.myflame.core.UsageError;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
-import io.myflame.core.model.Thread;
+import io.myflame.core.model.SampledThread;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -20,7 +21,7 @@ public record ProfileFilter(Pattern comm, Long tid, List<Rename> renames, List<P
         public static Rename parse(String spec) {
             int eq = spec.lastIndexOf('=');
             if (eq <= 0) {
-                throw new IllegalArgumentException("expected REGEX=REPLACEMENT, got '" + spec + "'");
+                throw new UsageError("expected REGEX=REPLACEMENT, got '" + spec + "'");
             }
             Pattern pattern = Pattern.compile(spec.substring(0, eq));
             String replacement = spec.substring(eq + 1);
@@ -38,7 +39,7 @@ public record ProfileFilter(Pattern comm, Long tid, List<Rename> renames, List<P
                 char c = repl.charAt(i);
                 if (c == '\\') {
                     if (++i >= repl.length()) {
-                        throw new IllegalArgumentException("replacement '" + repl + "' ends with a lone backslash");
+                        throw new UsageError("replacement '" + repl + "' ends with a lone backslash");
                     }
                 } else if (c == '$') {
                     char n = i + 1 < repl.length() ? repl.charAt(i + 1) : ' ';
@@ -46,18 +47,18 @@ public record ProfileFilter(Pattern comm, Long tid, List<Rename> renames, List<P
                         int close = repl.indexOf('}', i);
                         String name = close < 0 ? "" : repl.substring(i + 2, close);
                         if (close < 0 || !pattern.pattern().contains("(?<" + name + ">")) {
-                            throw new IllegalArgumentException("replacement '" + repl + "': no group named '" + name
+                            throw new UsageError("replacement '" + repl + "': no group named '" + name
                                     + "' in '" + pattern + "'");
                         }
                         i = close;
                     } else if (n >= '0' && n <= '9') {
                         if (n - '0' > groups) {
-                            throw new IllegalArgumentException("replacement '" + repl + "': no group " + (n - '0')
+                            throw new UsageError("replacement '" + repl + "': no group " + (n - '0')
                                     + " in '" + pattern + "' (it has " + groups + ")");
                         }
                         i++;
                     } else {
-                        throw new IllegalArgumentException("replacement '" + repl
+                        throw new UsageError("replacement '" + repl
                                 + "': '$' must be followed by a group number or {name} (write \\$ for a dollar sign)");
                     }
                 }
@@ -80,7 +81,7 @@ public record ProfileFilter(Pattern comm, Long tid, List<Rename> renames, List<P
         Profile.Builder b = Profile.builder(out).info(in.info());
         int[] buf = new int[64];
         for (int i = 0; i < in.size(); i++) {
-            Thread t = in.thread(i);
+            SampledThread t = in.thread(i);
             if (comm != null && !comm.matcher(t.comm()).find()) {
                 continue;
             }

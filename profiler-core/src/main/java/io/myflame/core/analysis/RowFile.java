@@ -1,5 +1,6 @@
 package io.myflame.core.analysis;
 
+import io.myflame.core.DataError;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -25,7 +26,7 @@ public final class RowFile {
     }
 
     /** A row file that cannot be read as rows; the message names the line. */
-    public static final class RowFileException extends Exception {
+    public static final class RowFileException extends DataError {
         public RowFileException(String message) {
             super(message);
         }

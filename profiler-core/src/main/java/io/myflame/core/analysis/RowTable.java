@@ -119,7 +119,7 @@ public final class RowTable {
         boolean[] set = new boolean[frames.size()];
         boolean any = false;
         if (name.indexOf('*') >= 0) {
-            Pattern glob = globPattern(name);
+            Pattern glob = Glob.toRegex(name);
             for (int f = 0; f < frames.size(); f++) {
                 if (incl.inclusive(f) > 0 && glob.matcher(frames.name(f)).matches()) {
                     set[f] = true;
@@ -136,11 +136,4 @@ public final class RowTable {
         return any ? set : null;
     }
 
-    static Pattern globPattern(String glob) {
-        List<String> parts = new ArrayList<>();
-        for (String part : glob.split("\\*", -1)) {
-            parts.add(Pattern.quote(part));
-        }
-        return Pattern.compile(String.join(".*", parts));
-    }
 }

@@ -34,35 +34,86 @@ public final class FlameLayout {
      * {@code left}, leaving out frames narrower than {@code minWidthPx}.
      */
     public static FlameLayout of(CallTree tree, double left, double widthPx, double minWidthPx) {
-        long total = tree.total(0);
+        return of(tree, left, widthPx, minWidthPx, 0);
+    }
+
+    /**
+     * As {@link #of(CallTree, double, double, double)}, with the full width standing for
+     * {@code scaleTotal} when that is larger than the tree's total (flamegraph.pl's {@code --total}:
+     * several graphs on one scale).
+     */
+    public static FlameLayout of(CallTree tree, double left, double widthPx, double minWidthPx, long scaleTotal) {
+        long total = Math.max(tree.total(0), scaleTotal);
         FlameLayout layout = new FlameLayout(tree, total == 0 ? 0 : widthPx / total);
-        layout.add(0, 0, left, 0, minWidthPx);
+        layout.walk(left, minWidthPx);
         return layout;
     }
 
-    private void add(int n, int d, double left, long gapWeight, double minWidthPx) {
-        int at = append(n, d, left, gapWeight);
-        maxDepth = Math.max(maxDepth, d);
-        double childLeft = left;
-        long skipped = 0;
-        for (int c : tree.children(n)) {
-            long w = tree.total(c);
-            if (w * scale >= minWidthPx && w > 0) {
-                add(c, d + 1, childLeft, skipped, minWidthPx);
-                skipped = 0;
-            } else {
-                skipped += w;
-                pruned += subtreeSize(c);
+    /**
+     * Depth-first over the tree with an explicit stack (stacks 100,000 frames deep must not exhaust
+     * the Java stack): each entry is a kept frame whose children are still being visited.
+     */
+    private void walk(double left, double minWidthPx) {
+        int[] open = new int[64];
+        int[][] kids = new int[64][];
+        int[] next = new int[64];
+        double[] childLeft = new double[64];
+        long[] skipped = new long[64];
+        int top = 0;
+        open[0] = append(0, 0, left, 0);
+        kids[0] = tree.children(0);
+        childLeft[0] = left;
+        while (top >= 0) {
+            int at = open[top];
+            if (next[top] == kids[top].length) {
+                end[at] = size;
+                kids[top] = null;
+                top--;
+                continue;
             }
-            childLeft += w * scale;
+            int c = kids[top][next[top]++];
+            long w = tree.total(c);
+            double x0 = childLeft[top];
+            childLeft[top] += w * scale;
+            if (w * scale < minWidthPx || w == 0) {
+                skipped[top] += w;
+                pruned += subtreeSize(c);
+                continue;
+            }
+            int d = depth[at] + 1;
+            maxDepth = Math.max(maxDepth, d);
+            int child = append(c, d, x0, skipped[top]);
+            skipped[top] = 0;
+            if (++top == open.length) {
+                int cap = top * 2;
+                open = Arrays.copyOf(open, cap);
+                kids = Arrays.copyOf(kids, cap);
+                next = Arrays.copyOf(next, cap);
+                childLeft = Arrays.copyOf(childLeft, cap);
+                skipped = Arrays.copyOf(skipped, cap);
+            }
+            open[top] = child;
+            kids[top] = tree.children(c);
+            next[top] = 0;
+            childLeft[top] = x0;
+            skipped[top] = 0;
         }
-        end[at] = size;
     }
 
+    /** Number of nodes in the subtree of {@code n}, counted without recursion. */
     private long subtreeSize(int n) {
-        long count = 1;
-        for (int c : tree.children(n)) {
-            count += subtreeSize(c);
+        long count = 0;
+        int[] todo = {n};
+        int top = 1;
+        while (top > 0) {
+            int v = todo[--top];
+            count++;
+            int[] cs = tree.children(v);
+            if (top + cs.length > todo.length) {
+                todo = Arrays.copyOf(todo, Math.max(todo.length * 2, top + cs.length));
+            }
+            System.arraycopy(cs, 0, todo, top, cs.length);
+            top += cs.length;
         }
         return count;
     }

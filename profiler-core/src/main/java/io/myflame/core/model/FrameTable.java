@@ -8,16 +8,37 @@ import java.util.Map;
 /**
  * Interns frame names to dense int ids, so stacks can be plain {@code int[]} and every later
  * structure (tries, inclusive counters) can index arrays by frame id instead of hashing strings.
+ * Building a {@link Profile} freezes its table: an analysis that needs more names (a comm root, say)
+ * works on a {@link #copyOf copy}, so one profile never changes under another analysis.
  */
 public final class FrameTable {
-    private final Map<String, Integer> ids = new HashMap<>();
-    private final List<String> names = new ArrayList<>();
+    private final Map<String, Integer> ids;
+    private final List<String> names;
+    private boolean frozen;
+
+    public FrameTable() {
+        this(new HashMap<>(), new ArrayList<>());
+    }
+
+    private FrameTable(Map<String, Integer> ids, List<String> names) {
+        this.ids = ids;
+        this.names = names;
+    }
+
+    /** A table with the same ids as {@code t} that takes new names. */
+    public static FrameTable copyOf(FrameTable t) {
+        return new FrameTable(new HashMap<>(t.ids), new ArrayList<>(t.names));
+    }
 
     /** Returns the id of {@code name}, assigning the next free id the first time it is seen. */
     public int intern(String name) {
         Integer id = ids.get(name);
         if (id != null) {
             return id;
+        }
+        if (frozen) {
+            throw new IllegalStateException("the frame table of a built profile takes no new names ('" + name
+                    + "'): intern into FrameTable.copyOf(profile.frames())");
         }
         int next = names.size();
         names.add(name);
@@ -37,5 +58,10 @@ public final class FrameTable {
 
     public int size() {
         return names.size();
+    }
+
+    /** No new names from now on (a profile was built on this table). */
+    void freeze() {
+        frozen = true;
     }
 }

@@ -11,14 +11,14 @@ import java.util.Objects;
  */
 public final class Profile {
     private final FrameTable frames;
-    private final List<Thread> threads;
+    private final List<SampledThread> threads;
     private final int[] threadOf;
     private final int[][] stacks;
     private final long[] weights;
     private final long[] samples;
     private final ProfileInfo info;
 
-    Profile(FrameTable frames, List<Thread> threads, int[] threadOf, int[][] stacks,
+    Profile(FrameTable frames, List<SampledThread> threads, int[] threadOf, int[][] stacks,
             long[] weights, long[] samples, ProfileInfo info) {
         this.frames = frames;
         this.threads = List.copyOf(threads);
@@ -47,7 +47,7 @@ public final class Profile {
         return stacks[i];
     }
 
-    public Thread thread(int i) {
+    public SampledThread thread(int i) {
         return threads.get(threadOf[i]);
     }
 
@@ -55,7 +55,7 @@ public final class Profile {
         return threadOf[i];
     }
 
-    public List<Thread> threads() {
+    public List<SampledThread> threads() {
         return threads;
     }
 
@@ -101,8 +101,8 @@ public final class Profile {
     /** Accumulates stacks; not thread-safe. */
     public static final class Builder {
         private final FrameTable frames;
-        private final List<Thread> threads = new ArrayList<>();
-        private final java.util.Map<Thread, Integer> threadIds = new java.util.HashMap<>();
+        private final List<SampledThread> threads = new ArrayList<>();
+        private final java.util.Map<SampledThread, Integer> threadIds = new java.util.HashMap<>();
         private final StackMap stacks = new StackMap();
         private ProfileInfo info = ProfileInfo.EMPTY;
 
@@ -114,7 +114,7 @@ public final class Profile {
             return frames;
         }
 
-        public int thread(Thread t) {
+        public int thread(SampledThread t) {
             return threadIds.computeIfAbsent(t, k -> {
                 threads.add(k);
                 return threads.size() - 1;
@@ -132,7 +132,9 @@ public final class Profile {
             return this;
         }
 
+        /** The profile; its frame table takes no new names from now on. */
         public Profile build() {
+            frames.freeze();
             int n = stacks.size();
             int[] threadOf = new int[n];
             int[][] st = new int[n][];

@@ -1,5 +1,6 @@
 package io.myflame.core.text;
 
+import io.myflame.core.UsageError;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -39,7 +40,7 @@ public enum OutputFormat {
     public static OutputFormat choose(String flag, Path output, Set<OutputFormat> supported) {
         OutputFormat f = flag != null ? parse(flag, supported) : fromExtension(output);
         if (!supported.contains(f)) {
-            throw new IllegalArgumentException("--format must be " + names(supported) + ", not '" + f.flag + "'"
+            throw new UsageError("--format must be " + names(supported) + ", not '" + f.flag + "'"
                     + (flag == null ? " (from the name " + output.getFileName() + ")" : ""));
         }
         return f;
@@ -51,7 +52,7 @@ public enum OutputFormat {
                 return f;
             }
         }
-        throw new IllegalArgumentException("--format must be " + names(supported) + ", not '" + flag + "'");
+        throw new UsageError("--format must be " + names(supported) + ", not '" + flag + "'");
     }
 
     /** The format an output file's extension names; text for stdout and other names. */

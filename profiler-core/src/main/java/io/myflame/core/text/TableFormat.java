@@ -137,7 +137,7 @@ public final class TableFormat {
         if (Double.isNaN(v)) {
             g.writeNull();
         } else {
-            g.writeNumber(Math.round(v * 10000) / 10000.0);
+            g.writeNumber(Decimals.round(v, 4));
         }
     }
 

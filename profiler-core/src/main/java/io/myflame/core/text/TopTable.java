@@ -75,8 +75,8 @@ public final class TopTable implements Document {
         for (InclusiveTable.Entry e : entries) {
             g.writeStartObject();
             g.writeStringField("function", Escape.decode(e.function()));
-            g.writeNumberField("inclusive_pct", Math.round(e.inclusivePct() * 10000) / 10000.0);
-            g.writeNumberField("self_pct", Math.round(e.selfPct() * 10000) / 10000.0);
+            g.writeNumberField("inclusive_pct", Decimals.round(e.inclusivePct(), 4));
+            g.writeNumberField("self_pct", Decimals.round(e.selfPct(), 4));
             g.writeNumberField("inclusive_weight", e.inclusive());
             g.writeNumberField("self_weight", e.self());
             g.writeEndObject();

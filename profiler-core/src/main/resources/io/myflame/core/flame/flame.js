@@ -8,7 +8,12 @@
   var unit = frames.getAttribute('data-unit');
   var width = +frames.getAttribute('data-width');
   var pad = +frames.getAttribute('data-pad');
-  var charWidth = 12 * 0.59;
+  var charWidth = +(frames.getAttribute('data-charwidth') || 12 * 0.59);
+  var factor = +(frames.getAttribute('data-factor') || 1);
+  var nameType = frames.getAttribute('data-nametype') || 'Function:';
+  var truncateRight = frames.getAttribute('data-truncate') === 'right';
+  var textDy = +(frames.getAttribute('data-dy') || 11);
+  var scaleTotal = +(frames.getAttribute('data-scale-total') || 0);
   var rootFrame = firstFrame(frames);
   var zoomed = rootFrame;
   var pattern = null;
@@ -47,11 +52,13 @@
   function pct(a, b) { return b > 0 ? (100 * a / b).toFixed(2) : '0.00'; }
   function grouped(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ','); }
 
-  // The label flamegraph.pl would print in a frame w pixels wide.
+  // The label inferno would print in a frame w pixels wide (its end, or with
+  // --truncate-text-right its start).
   function fit(s, w) {
     var chars = Math.floor((w - 6) / charWidth);
     if (chars < 3) return '';
-    return s.length <= chars ? s : s.substring(0, chars - 2) + '..';
+    if (s.length <= chars) return s;
+    return truncateRight ? s.substring(0, chars - 2) + '..' : '..' + s.substring(s.length - chars + 2);
   }
 
   function place(g, x, w) {
@@ -62,7 +69,7 @@
     var s = fit(name(g), w);
     if (!t && s) {
       t = document.createElementNS(NS, 'text');
-      t.setAttribute('y', (+r.getAttribute('y') + 11).toFixed(2));
+      t.setAttribute('y', (+r.getAttribute('y') + textDy).toFixed(2));
       g.insertBefore(t, r.nextSibling);
     }
     if (t) {
@@ -72,15 +79,20 @@
   }
 
   // Children start at the parent's left edge in name order; pruned siblings leave their gap.
+  // An explicit work list, not recursion: stacks may be many thousands of frames deep.
   function layout(g, x, w, scale) {
-    place(g, x, w);
-    var cx = x;
-    kids(g).forEach(function (c) {
-      cx += gap(c) * scale;
-      var cw = weight(c) * scale;
-      layout(c, cx, cw, scale);
-      cx += cw;
-    });
+    var todo = [[g, x, w]];
+    while (todo.length) {
+      var item = todo.pop();
+      place(item[0], item[1], item[2]);
+      var cx = item[1];
+      kids(item[0]).forEach(function (c) {
+        cx += gap(c) * scale;
+        var cw = weight(c) * scale;
+        todo.push([c, cx, cw]);
+        cx += cw;
+      });
+    }
   }
 
   function zoom(g) {
@@ -96,16 +108,24 @@
       parent.classList.add('anc');
       place(parent, pad, width - 2 * pad);
     }
-    layout(g, pad, width - 2 * pad, (width - 2 * pad) / weight(g));
+    var span = g === rootFrame && scaleTotal > weight(g) ? scaleTotal : weight(g);
+    layout(g, pad, (width - 2 * pad) * weight(g) / span, (width - 2 * pad) / span);
     resetButton.classList.toggle('off', g === rootFrame);
     if (pattern !== null) search(pattern);
   }
 
   // Weight covered by matching frames under g, a match inside a match counted once.
   function covered(g, regex) {
-    if (g !== rootFrame && regex.test(name(g))) return weight(g);
     var sum = 0;
-    kids(g).forEach(function (c) { sum += covered(c, regex); });
+    var todo = [g];
+    while (todo.length) {
+      var f = todo.pop();
+      if (f !== rootFrame && regex.test(name(f))) {
+        sum += weight(f);
+      } else {
+        kids(f).forEach(function (c) { todo.push(c); });
+      }
+    }
     return sum;
   }
 
@@ -158,7 +178,7 @@
 
   function describe(g) {
     var w = weight(g);
-    var lines = [name(g), grouped(w) + ' ' + unit + ', ' + pct(w, total) + '% of total, '
+    var lines = [name(g), grouped(Math.round(w * factor)) + ' ' + unit + ', ' + pct(w, total) + '% of total, '
         + pct(w, weight(zoomed)) + '% of zoomed frame'];
     var note = g.getAttribute('data-t');
     if (note) lines.push(note);
@@ -187,7 +207,7 @@
     var p = pt.matrixTransform(document.documentElement.getScreenCTM().inverse());
     var x = Math.min(p.x + 12, width - box.width - 14);
     tip.setAttribute('transform', 'translate(' + Math.max(0, x).toFixed(0) + ',' + (p.y + 14).toFixed(0) + ')');
-    details.textContent = 'Function: ' + lines[0] + ' (' + lines[1] + ')';
+    details.textContent = nameType + ' ' + lines[0] + ' (' + lines[1] + ')';
   }
 
   frames.addEventListener('mousemove', function (evt) {

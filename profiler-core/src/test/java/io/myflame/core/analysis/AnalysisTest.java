@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
-import io.myflame.core.model.Thread;
+import io.myflame.core.model.SampledThread;
 import java.io.StringReader;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -20,7 +20,7 @@ class AnalysisTest {
     static Profile profile(String... stacks) {
         FrameTable frames = new FrameTable();
         Profile.Builder b = Profile.builder(frames);
-        int t = b.thread(new Thread("mariadbd", 1, 2));
+        int t = b.thread(new SampledThread("mariadbd", 1, 2));
         for (String s : stacks) {
             String[] kv = s.split("=");
             String[] names = kv[0].split(";");
@@ -31,6 +31,17 @@ class AnalysisTest {
             b.add(t, ids, ids.length, Long.parseLong(kv[1]), 1);
         }
         return b.build();
+    }
+
+    @Test
+    void analysesLeaveTheProfilesNamesAsTheyWere() {
+        Profile p = profile("main;f=10", "main;g=30");
+        int names = p.frames().size();
+        CallTree byComm = CallTrees.full(p, true);
+        assertEquals(names, p.frames().size(), "a comm root added a name to the built profile");
+        assertEquals("mariadbd", byComm.name(byComm.children(0)[0]));
+        assertEquals(p.frames().find("f"), p.frames().intern("f"));
+        assertThrows(IllegalStateException.class, () -> p.frames().intern("not_in_the_profile"));
     }
 
     @Test

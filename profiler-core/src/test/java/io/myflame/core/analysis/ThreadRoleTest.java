@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
-import io.myflame.core.model.Thread;
+import io.myflame.core.model.SampledThread;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class ThreadRoleTest {
     static void add(Profile.Builder b, FrameTable frames, String comm, long weight, String... stack) {
-        int t = b.thread(new Thread(comm, 1, -1));
+        int t = b.thread(new SampledThread(comm, 1, -1));
         int[] ids = Arrays.stream(stack).mapToInt(frames::intern).toArray();
         b.add(t, ids, ids.length, weight, 1);
     }

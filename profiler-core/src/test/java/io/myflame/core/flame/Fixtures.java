@@ -3,7 +3,7 @@ package io.myflame.core.flame;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
-import io.myflame.core.model.Thread;
+import io.myflame.core.model.SampledThread;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -42,7 +42,7 @@ final class Fixtures {
                 stack[i - 1] = frames.intern(parts[i]);
             }
             long w = Long.parseLong(line.substring(sp + 1).trim());
-            b.add(b.thread(new Thread(parts[0], -1, -1)), stack, stack.length, w, 1);
+            b.add(b.thread(new SampledThread(parts[0], -1, -1)), stack, stack.length, w, 1);
         }
         return b.build();
     }

@@ -1,8 +1,11 @@
 package io.myflame.core.flame;
 
+import static org.junit.jupiter.api.Assertions.fail;
+
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -12,16 +15,30 @@ import org.openqa.selenium.chrome.ChromeOptions;
  * downloads a browser or a driver; a fresh profile directory and no background network traffic.
  */
 final class HeadlessChromium {
-    static final String BROWSER = "/usr/bin/chromium";
+    /** {@code -Dmyflame.chromium=PATH} points elsewhere (e.g. a path that does not exist, to see the failure message). */
+    static final String BROWSER = System.getProperty("myflame.chromium", "/usr/bin/chromium");
     static final String DRIVER = "/usr/bin/chromedriver";
 
     private HeadlessChromium() {
     }
 
+    static final String INSTALL = "install them with: sudo apt-get install chromium chromium-driver"
+            + " (or run scripts/setup-system as root)";
+
+    /** The browser; a missing or broken Chromium fails the test with the command that installs it. */
     static ChromeDriver start() throws Exception {
         if (!new File(BROWSER).canExecute() || !new File(DRIVER).canExecute()) {
-            throw new IllegalStateException("chromium and chromium-driver are needed (scripts/setup-system installs them)");
+            fail("browser tests need " + BROWSER + " and " + DRIVER + ": " + INSTALL);
         }
+        try {
+            return launch();
+        } catch (WebDriverException e) {
+            String first = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+            return fail("headless Chromium did not start (" + first + "); " + INSTALL);
+        }
+    }
+
+    private static ChromeDriver launch() throws Exception {
         Path profile = Files.createTempDirectory("myflame-chromium");
         profile.toFile().deleteOnExit();
         ChromeOptions options = new ChromeOptions();

@@ -8,6 +8,7 @@ import io.myflame.core.analysis.CallTree;
 import io.myflame.core.analysis.CallTrees;
 import io.myflame.core.analysis.ProfileFilter;
 import io.myflame.core.model.Profile;
+import io.myflame.core.text.UnifiedDiff;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,7 +60,8 @@ class SvgFlameGraphTest {
                 Files.writeString(golden, svg);
             } else if (!Files.exists(golden) || !Files.readString(golden).equals(svg)) {
                 Files.writeString(Fixtures.target(c[1] + ".actual"), svg);
-                failures.add(c[1] + " differs (see target/flame/" + c[1] + ".actual; -Dmyflame.update=true rewrites)");
+                failures.add(c[1] + " differs (see target/flame/" + c[1] + ".actual; -Dmyflame.update=true rewrites):\n"
+                        + UnifiedDiff.of(Files.exists(golden) ? Files.readString(golden) : "", svg));
             }
         }
         assertTrue(failures.isEmpty(), String.join("\n", failures));

@@ -1,5 +1,6 @@
 package io.myflame.recorder.check;
 
+import io.myflame.core.text.Decimals;
 import io.myflame.recorder.Progress;
 import io.myflame.recorder.capture.CaptureMetadata;
 import io.myflame.recorder.workload.RowWork;
@@ -87,7 +88,7 @@ public final class WindowChecks {
     }
 
     static double round(double v) {
-        return Math.round(v * 10000) / 10000.0;
+        return Decimals.round(v, 4);
     }
 
     static void warn(CaptureMetadata meta, Progress progress, String w) {

@@ -1,5 +1,6 @@
 package io.myflame.recorder.counters;
 
+import io.myflame.core.text.Decimals;
 import io.myflame.recorder.process.ExternalCommand;
 import io.myflame.recorder.RecordException;
 import io.myflame.recorder.server.SqlClient;
@@ -40,10 +41,10 @@ public final class StatusCounters {
     }
 
     /** Writes a snapshot as {@code name<TAB>value} lines, as the client prints it. */
-    public static void write(Map<String, String> status, Path file) throws IOException {
+    public static void write(Map<String, String> status, java.io.OutputStream out) throws IOException {
         StringBuilder sb = new StringBuilder();
         status.forEach((k, v) -> sb.append(k).append('\t').append(v).append('\n'));
-        Files.writeString(file, sb.toString());
+        out.write(sb.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     /** The changes of the interesting counters, by name; counters that did not move are left out. */
@@ -85,7 +86,7 @@ public final class StatusCounters {
     }
 
     private static double round(double v) {
-        return Math.round(v * 1000) / 1000.0;
+        return Decimals.round(v, 3);
     }
 
     private static Long number(String s) {

@@ -1,5 +1,6 @@
 package io.myflame.recorder.perf;
 
+import io.myflame.core.text.Decimals;
 import io.myflame.ingest.io.AtomicFile;
 import io.myflame.recorder.capture.CaptureMetadata;
 import io.myflame.recorder.RecordException;
@@ -49,7 +50,7 @@ public final class PerfCapture {
         }
         p.put("samples", facts.samples());
         p.put("lost", facts.lost());
-        p.put("duration_s", Math.round(recording.durationSeconds() * 1000) / 1000.0);
+        p.put("duration_s", Decimals.round(recording.durationSeconds(), 3));
         if (!PerfFacts.baseName(facts.event()).equals(PerfFacts.baseName(requested))) {
             String w = "perf recorded " + facts.event() + ", not the requested " + requested
                     + " (no hardware counters here, e.g. a VM): percentages are shares of CPU time";

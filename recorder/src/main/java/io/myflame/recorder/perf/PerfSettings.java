@@ -1,5 +1,6 @@
 package io.myflame.recorder.perf;
 
+import io.myflame.core.UsageError;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,10 +20,10 @@ public record PerfSettings(String perf, String event, Integer frequency, Long co
 
     public PerfSettings {
         if (frequency != null && count != null) {
-            throw new IllegalArgumentException("--freq and --count exclude each other");
+            throw new UsageError("--freq and --count exclude each other");
         }
         if (!List.of("fp", "dwarf", "lbr").contains(callGraph)) {
-            throw new IllegalArgumentException("--call-graph must be fp, dwarf or lbr, not '" + callGraph + "'");
+            throw new UsageError("--call-graph must be fp, dwarf or lbr, not '" + callGraph + "'");
         }
     }
 

@@ -10,18 +10,21 @@ import org.apache.commons.exec.ProcessDestroyer;
 /**
  * Every process a recording starts, so that whatever happens — a failure, Ctrl-C, a dead server —
  * none is left running. Commons Exec registers each child here when it launches it; stopping asks
- * politely (SIGTERM) first and kills what is still there after a grace period.
+ * politely (SIGTERM) first and kills what is still there after a grace period. Each child is
+ * also announced to the {@link OrphanGuard}, which kills it if the JVM itself is killed.
  */
 public final class ChildProcesses implements ProcessDestroyer {
     private final Set<Process> live = new LinkedHashSet<>();
 
     @Override
     public synchronized boolean add(Process process) {
+        OrphanGuard.killOnExit(process.pid());
         return live.add(process);
     }
 
     @Override
     public synchronized boolean remove(Process process) {
+        OrphanGuard.forget(process.pid());
         return live.remove(process);
     }
 

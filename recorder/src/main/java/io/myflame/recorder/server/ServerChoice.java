@@ -1,5 +1,6 @@
 package io.myflame.recorder.server;
 
+import io.myflame.core.UsageError;
 import io.myflame.recorder.process.ChildProcesses;
 import io.myflame.recorder.Progress;
 import io.myflame.recorder.RecordException;
@@ -26,10 +27,10 @@ public record ServerChoice(Endpoint endpoint, Long pid, Path basedir, String mar
         options = List.copyOf(options);
         int sources = (endpoint != null ? 1 : 0) + (basedir != null ? 1 : 0) + (mariadbVersion != null ? 1 : 0);
         if (sources > 1) {
-            throw new IllegalArgumentException("choose one server: --socket/--host, --basedir or --mariadb");
+            throw new UsageError("choose one server: --socket/--host, --basedir or --mariadb");
         }
         if (endpoint != null && !options.isEmpty()) {
-            throw new IllegalArgumentException("--server-opt applies to servers myflame starts, not to an existing one");
+            throw new UsageError("--server-opt applies to servers myflame starts, not to an existing one");
         }
     }
 

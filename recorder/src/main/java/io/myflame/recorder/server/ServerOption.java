@@ -1,5 +1,7 @@
 package io.myflame.recorder.server;
 
+import io.myflame.core.UsageError;
+
 /**
  * One {@code --server-opt NAME=VALUE}: a server system variable set at startup. {@code log_bin=ON}
  * and {@code log_bin=OFF} are spelled the way every version understands.
@@ -11,7 +13,7 @@ public record ServerOption(String name, String value) {
         int eq = s.indexOf('=');
         String name = (eq < 0 ? s : s.substring(0, eq)).strip();
         if (name.isEmpty() || !name.matches("[A-Za-z0-9_-]+")) {
-            throw new IllegalArgumentException("server option must be NAME=VALUE, not '" + s + "'");
+            throw new UsageError("server option must be NAME=VALUE, not '" + s + "'");
         }
         return new ServerOption(name, eq < 0 ? null : s.substring(eq + 1).strip());
     }

@@ -53,12 +53,17 @@ public final class ThrowawayServer implements Server {
         } catch (IOException e) {
             throw new RecordException("cannot create a directory for the server: " + e.getMessage());
         }
+        if (work == null) {
+            // 100 MB of data directory: removed even when the run is interrupted during install-db or killed.
+            io.myflame.ingest.io.TempFiles.register(scratch);
+            io.myflame.recorder.process.OrphanGuard.removeOnExit(scratch);
+        }
         ThrowawayServer s = new ThrowawayServer(tree, scratch, work != null, children);
         try {
             s.initialise(progress);
             s.launch(options, progress);
             return s;
-        } catch (RecordException | RuntimeException e) {
+        } catch (RuntimeException e) {
             s.close();
             throw e;
         }
@@ -186,6 +191,8 @@ public final class ThrowawayServer implements Server {
         }
         if (!keepScratch) {
             deleteTree(scratch);
+            io.myflame.ingest.io.TempFiles.release(scratch);
+            io.myflame.recorder.process.OrphanGuard.forget(scratch);
         }
     }
 

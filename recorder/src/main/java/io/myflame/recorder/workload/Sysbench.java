@@ -1,5 +1,8 @@
 package io.myflame.recorder.workload;
 
+import io.myflame.ingest.io.TempFiles;
+import io.myflame.recorder.process.OrphanGuard;
+
 import io.myflame.recorder.process.Binaries;
 import io.myflame.recorder.process.ChildProcesses;
 import io.myflame.recorder.server.Endpoint;
@@ -123,18 +126,38 @@ public final class Sysbench implements AutoCloseable {
         script.close();
     }
 
-    /** Writes the password into a file only its owner can read; null when there is no password. */
-    public static Path secretsFile(Endpoint e, Path dir) throws RecordException {
+    /**
+     * Writes the password into a file only its owner can read, in the system's temporary directory
+     * and never in the capture directory (which is shared and archived); null when there is no
+     * password. {@link #deleteSecrets} removes it; a shutdown hook and the {@link OrphanGuard}
+     * remove it if the run is interrupted or killed.
+     */
+    public static Path secretsFile(Endpoint e) throws RecordException {
         if (e.password() == null || e.password().isEmpty()) {
             return null;
         }
+        Path dir = Path.of(System.getProperty("java.io.tmpdir"));
         try {
-            Path f = Files.createTempFile(dir, ".sysbench-", ".cfg",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Path f = TempFiles.create(dir, ".myflame-sysbench-", ".cfg");
+            OrphanGuard.removeOnExit(f);
+            Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-------"));
             Files.writeString(f, "mysql-password=" + e.password() + "\n");
             return f;
         } catch (IOException ex) {
             throw new RecordException("cannot write sysbench's private option file in " + dir + ": " + ex.getMessage());
         }
+    }
+
+    /** Removes the private option file; quietly, as a left-over is also removed at exit. */
+    public static void deleteSecrets(Path f) {
+        if (f == null) {
+            return;
+        }
+        try {
+            TempFiles.delete(f);
+        } catch (IOException e) {
+            // removed at exit by the hook or the guard
+        }
+        OrphanGuard.forget(f);
     }
 }

@@ -1,5 +1,6 @@
 package io.myflame.recorder.workload;
 
+import io.myflame.core.UsageError;
 import java.util.List;
 import java.util.Objects;
 
@@ -34,7 +35,7 @@ public record Workload(String name, int tables, int tableSize, int threads, int 
         Objects.requireNonNull(name);
         extra = List.copyOf(extra);
         if (tables < 1 || tableSize < 1 || threads < 1 || seconds < 1 || warmup < 0) {
-            throw new IllegalArgumentException("--tables, --table-size, --threads and --time must be positive "
+            throw new UsageError("--tables, --table-size, --threads and --time must be positive "
                     + "and --warmup not negative");
         }
     }

@@ -1,4 +1,4 @@
-package io.myflame.diff.flame;
+package io.myflame.core.flame;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.myflame.core.analysis.CallTrees;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
-import io.myflame.core.model.Thread;
+import io.myflame.core.model.SampledThread;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -18,7 +18,7 @@ class HtmlFlameGraphTest {
     void namesCannotCloseTheScriptAndPagesAreRepeatable() throws Exception {
         FrameTable frames = new FrameTable();
         Profile.Builder b = Profile.builder(frames);
-        int t = b.thread(new Thread("mysqld", 1, 1));
+        int t = b.thread(new SampledThread("mysqld", 1, 1));
         int[] evil = {frames.intern("do_command"), frames.intern("</script><script>alert(1)</script>"),
             frames.intern("std::vector<int>::push_back"), frames.intern("it's \\ <!-- x")};
         b.add(t, evil, 4, 30, 3);

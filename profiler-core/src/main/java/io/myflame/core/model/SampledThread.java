@@ -7,22 +7,22 @@ import java.util.regex.Pattern;
  * The thread a sample came from: process name ({@code comm}), pid and tid. Folded files only
  * carry a root label, so {@code pid}/{@code tid} are -1 when the label did not contain them.
  */
-public record Thread(String comm, long pid, long tid) {
+public record SampledThread(String comm, long pid, long tid) {
     /** Root labels as collapse writes them with --tid ({@code comm-PID/TID}) or --pid ({@code comm-PID}). */
     private static final Pattern WITH_TID = Pattern.compile("(.*)-(\\d+|\\?)/(\\d+)");
     private static final Pattern WITH_PID = Pattern.compile("(.*)-(\\d+|\\?)");
 
     /** Reads a folded root frame back into a thread; a plain name is a comm without ids. */
-    public static Thread fromRootLabel(String label) {
+    public static SampledThread fromRootLabel(String label) {
         Matcher m = WITH_TID.matcher(label);
         if (m.matches()) {
-            return new Thread(m.group(1), number(m.group(2)), Long.parseLong(m.group(3)));
+            return new SampledThread(m.group(1), number(m.group(2)), Long.parseLong(m.group(3)));
         }
         m = WITH_PID.matcher(label);
         if (m.matches()) {
-            return new Thread(m.group(1), number(m.group(2)), -1);
+            return new SampledThread(m.group(1), number(m.group(2)), -1);
         }
-        return new Thread(label, -1, -1);
+        return new SampledThread(label, -1, -1);
     }
 
     private static long number(String s) {

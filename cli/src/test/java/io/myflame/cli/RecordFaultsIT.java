@@ -1,0 +1,188 @@
+package io.myflame.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Real recordings that go wrong (issue 9): a failed re-record keeps the previous capture, a
+ * successful one replaces it wholly, a full disk still leaves a valid capture.json, an interrupt
+ * during install-db says "interrupted" and removes the data directory, and SIGKILL of the JVM
+ * leaves no perf, server or sysbench running and no data directory.
+ */
+class RecordFaultsIT {
+    @TempDir
+    Path tmp;
+
+    @BeforeEach
+    void needsRealParts() {
+        RealParts.assumeRecordingPossible();
+    }
+
+    private static Path copyOfSampleCapture(Path out) throws Exception {
+        Path sample = Myflame.samples().resolve("captures/mariadb-10.11-oltp_point_select");
+        Files.createDirectories(out);
+        try (Stream<Path> s = Files.list(sample)) {
+            for (Path f : s.toList()) {
+                Files.copy(f, out.resolve(f.getFileName()));
+            }
+        }
+        return out;
+    }
+
+    private static JsonNode meta(Path dir) throws Exception {
+        return new ObjectMapper().readTree(dir.resolve("capture.json").toFile());
+    }
+
+    @Test
+    void failedReRecordKeepsThePreviousCapture() throws Exception {
+        Path cap = copyOfSampleCapture(tmp.resolve("cap"));
+        byte[] before = Files.readAllBytes(cap.resolve("capture.json"));
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+                "--workload", "oltp_point_select", "--time", "2", "--warmup", "0",
+                "--server-opt", "no_such_option_at_all=1");
+        assertEquals(1, p.waitFor(600), p.err());
+        assertTrue(p.err().contains("previous capture in " + cap + " is unchanged"), p.err());
+        assertEquals(new String(before), Files.readString(cap.resolve("capture.json")));
+        assertTrue(Files.exists(cap.resolve("perf.script.gz")));
+        Path attempt = tmp.resolve("cap.incomplete");
+        assertFalse(meta(attempt).get("incomplete").isNull(), meta(attempt).toPrettyString());
+        assertNoWorkDirectories();
+    }
+
+    @Test
+    void successfulReRecordReplacesTheCaptureWholly() throws Exception {
+        Path cap = copyOfSampleCapture(tmp.resolve("cap"));
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+                "--workload", "oltp_point_select", "--table-size", "1000", "--time", "2", "--warmup", "0",
+                "--freq", "99");
+        assertEquals(0, p.waitFor(600), p.err());
+        assertFalse(Files.exists(cap.resolve("perf.script.gz")), "old samples beside the new metadata");
+        assertFalse(Files.exists(cap.resolve("perf-report-children.txt")), "old files kept");
+        assertTrue(meta(cap).get("incomplete").isNull(), meta(cap).toPrettyString());
+        assertTrue(Files.exists(cap.resolve("perf.data")));
+        assertNoWorkDirectories();
+    }
+
+    @Test
+    void fullDiskStillLeavesAValidCaptureJsonThatReadersWarnAbout() throws Exception {
+        try (SmallFileSystem fs = SmallFileSystem.mount(tmp.resolve("small"), "128k")) {
+            Path cap = fs.dir().resolve("cap");
+            Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+                    "--workload", "oltp_point_select", "--table-size", "1000", "--time", "8", "--warmup", "1",
+                    "--freq", "999");
+            assertEquals(1, p.waitFor(600), p.err());
+            assertFalse(p.err().contains("\tat "), p.err());
+            JsonNode m = meta(cap);
+            assertFalse(m.get("incomplete").isNull(), m.toPrettyString());
+            for (String status : List.of("status-before.txt", "status-after.txt")) {
+                Path f = cap.resolve(status);
+                assertTrue(!Files.exists(f) || Files.readString(f).endsWith("\n"), status + " cut mid-line");
+            }
+            Myflame.Result r = Myflame.run("report", cap.toString());
+            assertTrue(r.err().contains("incomplete capture") || r.exit() == 1, r.err());
+            assertFalse(r.hasStackTrace(), r.err());
+        }
+    }
+
+    @Test
+    void interruptDuringInstallDbSaysInterruptedAndRemovesTheDataDirectory() throws Exception {
+        Path cap = tmp.resolve("cap");
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+                "--workload", "oltp_point_select", "--time", "2", "--warmup", "0");
+        String datadir = awaitChildArgument(p, "--datadir=", 300).orElseThrow(() -> new AssertionError(errOf(p)));
+        p.process().destroy(); // SIGTERM, handled like Ctrl-C
+        assertEquals(1, p.waitFor(180), p.err());
+        assertTrue(p.err().contains("interrupted"), p.err());
+        assertFalse(p.err().contains("died"), p.err());
+        assertTrue(meta(cap).get("incomplete").asText().startsWith("interrupted"), meta(cap).toPrettyString());
+        Path scratch = Path.of(datadir).getParent();
+        assertGone(scratch);
+        RecordIT.assertNoneLeft(scratch.toString(), cap);
+    }
+
+    @Test
+    void sigkillLeavesNoProcessesAndNoDataDirectory() throws Exception {
+        Path cap = tmp.resolve("cap");
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+                "--workload", "oltp_point_select", "--table-size", "1000", "--time", "60", "--warmup", "0",
+                "--freq", "99");
+        assertTrue(p.awaitStderr("measured run", 300), p.err());
+        Matcher m = RecordIT.SERVER_UP.matcher(p.err());
+        assertTrue(m.find(), p.err());
+        String scratch = m.group(2);
+        assertFalse(RealParts.processesMentioning("perf record").stream().noneMatch(c -> c.contains(tmp.toString())),
+                "perf is not running yet");
+        p.process().destroyForcibly(); // SIGKILL: no shutdown hook runs
+        p.process().waitFor(60, TimeUnit.SECONDS);
+        RecordIT.assertNoneLeft(scratch, tmp);
+        assertGone(Path.of(scratch));
+        for (int i = 0; i < 100; i++) {
+            try (Stream<Path> s = Files.list(tmp)) {
+                if (s.noneMatch(f -> f.getFileName().toString().contains(".recording-"))) {
+                    break;
+                }
+            }
+            TimeUnit.MILLISECONDS.sleep(100);
+        }
+        assertNoWorkDirectories();
+    }
+
+    private static Optional<String> awaitChildArgument(Myflame.Running p, String prefix, long seconds) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (System.nanoTime() < deadline && p.process().isAlive()) {
+            Optional<String> arg = p.process().descendants()
+                    .flatMap(h -> Stream.of(cmdline(h.pid()).split("\0")))
+                    .filter(a -> a.startsWith(prefix)).map(a -> a.substring(prefix.length())).findFirst();
+            if (arg.isPresent()) {
+                return arg;
+            }
+            TimeUnit.MILLISECONDS.sleep(20);
+        }
+        return Optional.empty();
+    }
+
+    private static String cmdline(long pid) {
+        try {
+            return Files.readString(Path.of("/proc/" + pid + "/cmdline"));
+        } catch (Exception e) {
+            return "";
+        }
+    }
+
+    private static String errOf(Myflame.Running p) {
+        try {
+            return p.err();
+        } catch (Exception e) {
+            return e.toString();
+        }
+    }
+
+    /** Polls: the guard removes a killed run's files a moment after the JVM is gone. */
+    private static void assertGone(Path dir) throws InterruptedException {
+        for (int i = 0; i < 100 && Files.exists(dir); i++) {
+            TimeUnit.MILLISECONDS.sleep(100);
+        }
+        assertFalse(Files.exists(dir), dir + " left behind");
+    }
+
+    private void assertNoWorkDirectories() throws Exception {
+        try (Stream<Path> s = Files.list(tmp)) {
+            List<String> left = s.map(f -> f.getFileName().toString()).filter(n -> n.contains(".recording-")).toList();
+            assertEquals(List.of(), left);
+        }
+    }
+}

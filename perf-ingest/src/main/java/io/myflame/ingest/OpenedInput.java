@@ -1,0 +1,170 @@
+package io.myflame.ingest;
+
+import io.myflame.ingest.capture.CaptureDirectory;
+import java.io.BufferedInputStream;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
+
+/**
+ * A profile input opened once: a file, a capture directory's sample file, a FIFO
+ * ({@code <(...)}, {@code /dev/stdin}) or standard input ({@code -}). Its kind is told from its
+ * first bytes, gzip looked through, and the bytes read to tell it are not lost: {@link #text()}
+ * starts at the beginning. Binary inputs (perf.data, JFR) that are not regular files are copied
+ * to a temporary file first, since perf and the JFR reader need to seek.
+ */
+public final class OpenedInput implements Closeable {
+    /** Enough to see the first line of any real input. */
+    private static final int SNIFF = 64 * 1024;
+    /** How far a first line is followed when it is longer than {@link #SNIFF} (a deep folded stack). */
+    private static final int MAX_FIRST_LINE = 16 << 20;
+
+    private final String name;
+    private final InputKind kind;
+    private final Path file;
+    private final InputStream text;
+    private final Path spooled;
+
+    private OpenedInput(String name, InputKind kind, Path file, InputStream text, Path spooled) {
+        this.name = name;
+        this.kind = kind;
+        this.file = file;
+        this.text = text;
+        this.spooled = spooled;
+    }
+
+    /** Opens {@code input}: a path, or {@code -} for standard input. */
+    public static OpenedInput open(String input) throws IOException, InputException {
+        if (input.equals("-")) {
+            return open("<stdin>", null, System.in);
+        }
+        Path path = Path.of(input);
+        if (!Files.exists(path)) {
+            throw new InputException(input + ": no such file or directory");
+        }
+        if (Files.isDirectory(path)) {
+            path = CaptureDirectory.open(path).samples();
+        }
+        if (!Files.isReadable(path)) {
+            throw new InputException(input + ": permission denied");
+        }
+        try {
+            // FileInputStream, not Files.newInputStream: a channel's available() fails on a FIFO ("Illegal seek").
+            return open(path.toString(), Files.isRegularFile(path) ? path : null, new java.io.FileInputStream(path.toFile()));
+        } catch (NoSuchFileException | java.io.FileNotFoundException e) {
+            throw new InputException(input + ": no such file or directory");
+        }
+    }
+
+    private static OpenedInput open(String name, Path regularFile, InputStream raw) throws IOException, InputException {
+        BufferedInputStream in = new BufferedInputStream(raw, 1 << 16);
+        try {
+            byte[] magic = peek(in, 8);
+            InputKind binary = InputKind.ofMagic(magic, magic.length);
+            if (binary != null) {
+                return binary(name, binary, regularFile, in);
+            }
+            InputStream text = in;
+            if (InputKind.isGzip(magic, magic.length)) {
+                text = new BufferedInputStream(new GZIPInputStream(in, 1 << 16), 1 << 16);
+            }
+            return new OpenedInput(name, sniffText(name, (BufferedInputStream) text), regularFile, text, null);
+        } catch (ZipException e) {
+            in.close();
+            throw new InputException(name + ": broken gzip data (" + e.getMessage() + ")");
+        } catch (IOException | RuntimeException e) {
+            in.close();
+            throw e;
+        }
+    }
+
+    private static OpenedInput binary(String name, InputKind kind, Path regularFile, InputStream in) throws IOException {
+        if (regularFile != null) {
+            in.close();
+            return new OpenedInput(name, kind, regularFile, null, null);
+        }
+        Path tmp = Files.createTempFile("myflame-", kind == InputKind.JFR ? ".jfr" : ".perf.data");
+        try (in) {
+            Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+        }
+        return new OpenedInput(name, kind, tmp, null, tmp);
+    }
+
+    /** Reads up to the end of the first content line (bounded), then rewinds. */
+    private static InputKind sniffText(String name, BufferedInputStream in) throws IOException, InputException {
+        in.mark(MAX_FIRST_LINE + 1);
+        byte[] head = new byte[SNIFF];
+        int len = in.readNBytes(head, 0, head.length);
+        boolean whole = len < head.length;
+        while (!whole && !hasContentLine(head, len) && head.length < MAX_FIRST_LINE) {
+            head = java.util.Arrays.copyOf(head, head.length * 2);
+            int n = in.readNBytes(head, len, head.length - len);
+            len += n;
+            whole = len < head.length;
+        }
+        in.reset();
+        return InputKind.ofText(head, len, whole, name);
+    }
+
+    /** Whether a whole line that is neither blank nor a comment ends within {@code b[0, len)}. */
+    private static boolean hasContentLine(byte[] b, int len) {
+        int p = 0;
+        while (p < len) {
+            int eol = p;
+            while (eol < len && b[eol] != '\n') {
+                eol++;
+            }
+            if (eol == len) {
+                return false;
+            }
+            String t = new String(b, p, eol - p, java.nio.charset.StandardCharsets.ISO_8859_1).strip();
+            if (!t.isEmpty() && !t.startsWith("#")) {
+                return true;
+            }
+            p = eol + 1;
+        }
+        return false;
+    }
+
+    private static byte[] peek(BufferedInputStream in, int n) throws IOException {
+        in.mark(n);
+        byte[] b = in.readNBytes(n);
+        in.reset();
+        return b;
+    }
+
+    /** The input as named to the user: its path, or {@code <stdin>}. */
+    public String name() {
+        return name;
+    }
+
+    public InputKind kind() {
+        return kind;
+    }
+
+    /** A file holding the input, for readers that need a path (perf.data, JFR); null for text from a pipe. */
+    public Path file() {
+        return file;
+    }
+
+    /** The input's text from its first byte, gzip undone; null for binary kinds. */
+    public InputStream text() {
+        return text;
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (text != null) {
+            text.close();
+        }
+        if (spooled != null) {
+            Files.deleteIfExists(spooled);
+        }
+    }
+}

@@ -1,0 +1,266 @@
+package io.myflame.ingest.perfdata;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The parts of an ELF64 little-endian file that symbolisation needs: section headers, the
+ * build id, and the function symbols of {@code .symtab} or {@code .dynsym} (with {@code @plt}
+ * entries synthesised as perf does). Symbol values are turned into file offsets, the address
+ * space perf resolves user-space samples in ({@code ip - map start + pgoff}).
+ */
+final class ElfFile {
+    static final int SHT_SYMTAB = 2;
+    static final int SHT_NOTE = 7;
+    static final int SHT_NOBITS = 8;
+    static final int SHT_RELA = 4;
+    static final int SHT_DYNSYM = 11;
+    private static final long SHF_ALLOC = 2;
+
+    final Path path;
+    private final FileChannel ch;
+    private final int shnum;
+    private final long[] shOffsetOfHeader;
+    final int[] shType;
+    final long[] shFlags;
+    final long[] shAddr;
+    final long[] shOffset;
+    final long[] shSize;
+    final int[] shLink;
+    final long[] shEntsize;
+    final String[] shName;
+
+    private ElfFile(Path path, FileChannel ch, ByteBuffer eh) throws IOException {
+        this.path = path;
+        this.ch = ch;
+        long shoff = eh.getLong(0x28);
+        int shentsize = Short.toUnsignedInt(eh.getShort(0x3a));
+        shnum = Short.toUnsignedInt(eh.getShort(0x3c));
+        int shstrndx = Short.toUnsignedInt(eh.getShort(0x3e));
+        if (shentsize < 64 || shnum == 0 || shstrndx >= shnum) {
+            throw new IOException("no section headers");
+        }
+        shOffsetOfHeader = new long[shnum];
+        shType = new int[shnum];
+        shFlags = new long[shnum];
+        shAddr = new long[shnum];
+        shOffset = new long[shnum];
+        shSize = new long[shnum];
+        shLink = new int[shnum];
+        shEntsize = new long[shnum];
+        shName = new String[shnum];
+        ByteBuffer all = read(shoff, shentsize * shnum);
+        int[] nameOff = new int[shnum];
+        for (int i = 0; i < shnum; i++) {
+            int b = i * shentsize;
+            nameOff[i] = all.getInt(b);
+            shType[i] = all.getInt(b + 4);
+            shFlags[i] = all.getLong(b + 8);
+            shAddr[i] = all.getLong(b + 16);
+            shOffset[i] = all.getLong(b + 24);
+            shSize[i] = all.getLong(b + 32);
+            shLink[i] = all.getInt(b + 40);
+            shEntsize[i] = all.getLong(b + 56);
+        }
+        byte[] names = bytes(shstrndx);
+        for (int i = 0; i < shnum; i++) {
+            shName[i] = cString(names, nameOff[i]);
+        }
+    }
+
+    /** Opens an ELF64 little-endian file; null when the file is missing or is no such ELF. */
+    static ElfFile open(Path path) {
+        if (path == null || !Files.isRegularFile(path)) {
+            return null;
+        }
+        FileChannel ch = null;
+        try {
+            ch = FileChannel.open(path, StandardOpenOption.READ);
+            ByteBuffer eh = ByteBuffer.allocate(64).order(ByteOrder.LITTLE_ENDIAN);
+            ch.read(eh, 0);
+            if (eh.position() < 64 || eh.getInt(0) != 0x464c457f || eh.get(4) != 2 || eh.get(5) != 1) {
+                ch.close();
+                return null;
+            }
+            return new ElfFile(path, ch, eh);
+        } catch (IOException | RuntimeException e) {
+            try {
+                if (ch != null) {
+                    ch.close();
+                }
+            } catch (IOException ignored) {
+                // nothing more to do with a file we cannot read
+            }
+            return null;
+        }
+    }
+
+    void close() {
+        try {
+            ch.close();
+        } catch (IOException ignored) {
+            // read-only; nothing to flush
+        }
+    }
+
+    int section(String name) {
+        for (int i = 0; i < shnum; i++) {
+            if (shName[i].equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    int sectionOfType(int type) {
+        for (int i = 0; i < shnum; i++) {
+            if (shType[i] == type) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    int sectionCount() {
+        return shnum;
+    }
+
+    /** The GNU build id in hex from the note sections, or null. */
+    String buildId() {
+        try {
+            for (int i = 0; i < shnum; i++) {
+                if (shType[i] == SHT_NOTE && shSize[i] < (1 << 20)) {
+                    String id = BuildIds.inNotes(ByteBuffer.wrap(bytes(i)).order(ByteOrder.LITTLE_ENDIAN));
+                    if (id != null) {
+                        return id;
+                    }
+                }
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        return null;
+    }
+
+    boolean hasSymtab() {
+        return sectionOfType(SHT_SYMTAB) >= 0;
+    }
+
+    /**
+     * The symbols perf keeps from one symbol table: functions (and text labels) that are
+     * defined in an allocated section, their values made file offsets with the section headers
+     * of {@code runtime} (the binary itself) where this file has no bits for the section.
+     */
+    List<ElfSymbol> functions(int symtab, ElfFile runtime) throws IOException {
+        List<ElfSymbol> out = new ArrayList<>();
+        if (symtab < 0 || shEntsize[symtab] < 24) {
+            return out;
+        }
+        ByteBuffer syms = ByteBuffer.wrap(bytes(symtab)).order(ByteOrder.LITTLE_ENDIAN);
+        byte[] strs = bytes(shLink[symtab]);
+        int n = (int) (shSize[symtab] / shEntsize[symtab]);
+        int ent = (int) shEntsize[symtab];
+        for (int i = 1; i < n; i++) {
+            int b = i * ent;
+            int name = syms.getInt(b);
+            int info = syms.get(b + 4) & 0xff;
+            int shndx = Short.toUnsignedInt(syms.getShort(b + 6));
+            long value = syms.getLong(b + 8);
+            long size = syms.getLong(b + 16);
+            int type = info & 0xf;
+            int bind = info >> 4;
+            boolean function = (type == 2 || type == 10) && name != 0;
+            boolean label = type == 0 && name != 0 && shndx != 0xfff1;
+            if ((!function && !label) || shndx == 0 || shndx >= shnum) {
+                continue;
+            }
+            ElfFile secFile = this;
+            if (shType[shndx] == SHT_NOBITS && runtime != null && shndx < runtime.shnum) {
+                secFile = runtime;
+            }
+            if ((secFile.shFlags[shndx] & SHF_ALLOC) == 0) {
+                continue;
+            }
+            if (label && !secFile.shName[shndx].contains("text")) {
+                continue;
+            }
+            long offset = value - (secFile.shAddr[shndx] - secFile.shOffset[shndx]);
+            out.add(new ElfSymbol(offset, size, bind, cString(strs, name)));
+        }
+        return out;
+    }
+
+    /**
+     * perf's {@code @plt} symbols: one per {@code .rela.plt} entry, {@code sh_entsize} bytes each,
+     * after the PLT header, named after the dynamic symbol the entry jumps to.
+     */
+    List<ElfSymbol> pltSymbols() throws IOException {
+        List<ElfSymbol> out = new ArrayList<>();
+        int dynsym = sectionOfType(SHT_DYNSYM);
+        int rela = section(".rela.plt");
+        int plt = section(".plt");
+        if (dynsym < 0 || rela < 0 || plt < 0 || shLink[rela] != dynsym || shType[rela] != SHT_RELA
+                || shEntsize[rela] == 0 || shEntsize[dynsym] < 24) {
+            return out;
+        }
+        ByteBuffer rel = ByteBuffer.wrap(bytes(rela)).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer syms = ByteBuffer.wrap(bytes(dynsym)).order(ByteOrder.LITTLE_ENDIAN);
+        byte[] strs = bytes(shLink[dynsym]);
+        long entry = shEntsize[plt];
+        long at = shOffset[plt] + entry;
+        int n = (int) (shSize[rela] / shEntsize[rela]);
+        for (int i = 0; i < n; i++) {
+            long info = rel.getLong(i * (int) shEntsize[rela] + 8);
+            int symIdx = (int) (info >>> 32);
+            int nameOff = syms.getInt(symIdx * (int) shEntsize[dynsym]);
+            out.add(new ElfSymbol(at, entry, 1, cString(strs, nameOff) + "@plt"));
+            at += entry;
+        }
+        return out;
+    }
+
+    byte[] bytes(int section) throws IOException {
+        if (shType[section] == SHT_NOBITS || shSize[section] > Integer.MAX_VALUE) {
+            return new byte[0];
+        }
+        ByteBuffer b = read(shOffset[section], (int) shSize[section]);
+        byte[] out = new byte[b.remaining()];
+        b.get(out);
+        return out;
+    }
+
+    private ByteBuffer read(long at, int len) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(len).order(ByteOrder.LITTLE_ENDIAN);
+        while (b.hasRemaining()) {
+            int n = ch.read(b, at + b.position());
+            if (n < 0) {
+                throw new IOException("short read");
+            }
+        }
+        b.flip();
+        return b;
+    }
+
+    static String cString(byte[] b, int from) {
+        if (from < 0 || from >= b.length) {
+            return "";
+        }
+        int end = from;
+        while (end < b.length && b[end] != 0) {
+            end++;
+        }
+        return new String(b, from, end - from, StandardCharsets.ISO_8859_1);
+    }
+
+    /** A symbol as read: file offset, size, binding (0 local, 1 global, 2 weak) and raw name. */
+    record ElfSymbol(long start, long size, int bind, String name) {
+    }
+}

@@ -1,0 +1,186 @@
+package io.myflame.ingest.perfdata;
+
+import io.myflame.ingest.InputException;
+import io.myflame.ingest.perf.FoldOptions;
+import io.myflame.ingest.perf.FoldedStacks;
+import io.myflame.ingest.perf.FrameNames;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Reads a perf.data without perf: an index pass over the records ({@link RecordIndex}), then
+ * the samples decoded in parallel stretches ({@link SampleDecoder}), then one merge that names
+ * each distinct frame once (symbols from the ELF files, kallsyms, JIT maps; C++ names through
+ * one batched c++filt) and folds the stacks exactly as the {@code perf script} text path does.
+ * A file this reader would not read as perf does raises {@link Unsupported}, and the caller runs
+ * perf script instead.
+ */
+public final class PerfDataReader {
+    private final FoldOptions options;
+    private final int threads;
+    private final String cxxfilt;
+
+    public PerfDataReader(FoldOptions options, int threads) {
+        this(options, threads, "c++filt");
+    }
+
+    PerfDataReader(FoldOptions options, int threads, String cxxfilt) {
+        this.options = options;
+        this.threads = Math.max(1, threads);
+        this.cxxfilt = cxxfilt;
+    }
+
+    /** A perf.data that only perf can read as perf does; the message says what it uses. */
+    public static final class Unsupported extends Exception {
+        public Unsupported(String why) {
+            super(why);
+        }
+    }
+
+    public FoldedStacks read(Path path) throws IOException, InputException, Unsupported {
+        try (PerfDataFile file = PerfDataFile.open(path)) {
+            if (file.unsupported != null) {
+                throw new Unsupported(file.unsupported);
+            }
+            RecordIndex index = new RecordIndex(file);
+            index.scan();
+            if (index.unsupported != null) {
+                throw new Unsupported(index.unsupported);
+            }
+            if (file.attrs.isEmpty()) {
+                throw new InputException(path + ": perf.data has no events");
+            }
+            for (Dso d : index.tasks.dsoList) {
+                if (d.buildId == null) {
+                    d.buildId = file.buildIds.get(d.name);
+                }
+            }
+            index.tasks.freeze();
+            return fold(path, file, index);
+        }
+    }
+
+    private FoldedStacks fold(Path path, PerfDataFile file, RecordIndex index)
+            throws IOException, InputException, Unsupported {
+        String event = keptEvent(file, index);
+        if (event == null) {
+            throw new InputException("no samples in " + path);
+        }
+        SymbolSources sources = new SymbolSources();
+        List<SampleDecoder> decoders = decode(file, index, sources);
+        List<String> warnings = new ArrayList<>();
+        long other = 0;
+        for (SampleDecoder d : decoders) {
+            other += d.otherEvents;
+        }
+        if (other > 0) {
+            warnings.add("kept only events of type " + event + " (others were in the input; --event-filter picks one)");
+        }
+        if (index.damagedAt >= 0) {
+            warnings.add(path + " is damaged at byte " + index.damagedAt + "; read the samples before it");
+        }
+        warnings.addAll(sources.notes);
+        FrameNames names = new FrameNames(options);
+        new StackMerge(index.tasks, names, new Demangler(cxxfilt)).merge(decoders, sources);
+        return names.finish(path.toString(), event, warnings);
+    }
+
+    /**
+     * The event the text path keeps, marking its attributes: the filter, else the first sample's
+     * event without modifiers; "cpu-clock" keeps "cpu-clock:ppp" too.
+     */
+    private String keptEvent(PerfDataFile file, RecordIndex index) {
+        String event = options.eventFilter();
+        if (event == null) {
+            if (index.firstEvent == null) {
+                return null;
+            }
+            event = baseName(index.firstEvent.name);
+        }
+        for (EventAttr a : file.attrs) {
+            a.kept = a.name.equals(event) || baseName(a.name).equals(event);
+        }
+        return event;
+    }
+
+    private static String baseName(String event) {
+        int colon = event.indexOf(':');
+        return colon < 0 ? event : event.substring(0, colon);
+    }
+
+    private List<SampleDecoder> decode(PerfDataFile file, RecordIndex index, SymbolSources sources)
+            throws IOException {
+        int n = Math.min(threads, Math.max(1, index.chunks.size()));
+        List<SampleDecoder> decoders = new ArrayList<>();
+        int maxStack = maxStack();
+        for (int i = 0; i < n; i++) {
+            decoders.add(new SampleDecoder(file, index.tasks, sources, options.includeAddrs(), maxStack));
+        }
+        if (n == 1) {
+            for (RecordIndex.Chunk c : index.chunks) {
+                decodeChunk(file, decoders.get(0), c);
+            }
+            return decoders;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(n, r -> {
+            Thread t = new Thread(r, "myflame-perfdata");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+            List<Future<?>> futures = new ArrayList<>();
+            for (SampleDecoder d : decoders) {
+                futures.add(pool.submit(() -> {
+                    int i;
+                    while ((i = next.getAndIncrement()) < index.chunks.size()) {
+                        decodeChunk(file, d, index.chunks.get(i));
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : futures) {
+                f.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IOException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+        return decoders;
+    }
+
+    private static void decodeChunk(PerfDataFile file, SampleDecoder d, RecordIndex.Chunk c) throws IOException {
+        ByteBuffer b = file.map(c.offset(), c.length());
+        d.decode(b, c.length(), c.seq());
+    }
+
+    /** perf script keeps at most kernel.perf_event_max_stack real callchain entries (127 by default). */
+    static int maxStack() {
+        try {
+            // Not Files.readString: /proc files report size 0 and it reads one byte of them.
+            try (var r = Files.newBufferedReader(Path.of("/proc/sys/kernel/perf_event_max_stack"))) {
+                return Integer.parseInt(r.readLine().strip());
+            }
+        } catch (IOException | RuntimeException e) {
+            return 127;
+        }
+    }
+}

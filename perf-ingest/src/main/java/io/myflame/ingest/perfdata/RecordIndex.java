@@ -1,0 +1,231 @@
+package io.myflame.ingest.perfdata;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The first, sequential pass over the data section: it reads every record header, keeps the
+ * non-sample records that shape the threads and mappings ({@link Tasks}), pipe mode's header
+ * records, and cuts the data into stretches of whole records for the parallel decode. Samples
+ * are only skipped here, except for the time and event of each, to know which event perf script
+ * shows first.
+ */
+final class RecordIndex {
+    static final int MMAP = 1;
+    static final int COMM = 3;
+    static final int EXIT = 4;
+    static final int FORK = 7;
+    static final int AUX = 11;
+    static final int MMAP2 = 10;
+    static final int HEADER_ATTR = 64;
+    static final int HEADER_BUILD_ID = 67;
+    static final int AUXTRACE_INFO = 70;
+    static final int AUXTRACE = 71;
+    static final int EVENT_UPDATE = 78;
+    static final int HEADER_FEATURE = 80;
+    static final int COMPRESSED = 81;
+    private static final int CHUNK = 8 << 20;
+    private static final int WINDOW = 256 << 20;
+
+    /** A stretch of whole records: file offset, length, number of its first record. */
+    record Chunk(long offset, int length, long seq) {
+    }
+
+    final List<Chunk> chunks = new ArrayList<>();
+    final Tasks tasks = new Tasks();
+    long samples;
+    long damagedAt = -1;
+    String unsupported;
+    /** The event of the earliest sample, which perf script prints first. */
+    EventAttr firstEvent;
+    private long firstTime;
+
+    private final PerfDataFile file;
+
+    RecordIndex(PerfDataFile file) {
+        this.file = file;
+    }
+
+    void scan() throws IOException {
+        long pos = file.dataOffset;
+        long seq = 0;
+        long chunkStart = pos;
+        long chunkSeq = 0;
+        while (pos + 8 <= file.dataEnd && unsupported == null) {
+            long len = Math.min((long) WINDOW + 65536, file.dataEnd - pos);
+            ByteBuffer b = file.map(pos, len);
+            int p = 0;
+            while (p < WINDOW && p + 8 <= len && unsupported == null) {
+                int type = b.getInt(p);
+                int size = Short.toUnsignedInt(b.getShort(p + 6));
+                if (size < 8 || p + size > len) {
+                    damagedAt = pos + p;
+                    break;
+                }
+                record(b, p, type, size, seq);
+                p += size;
+                seq++;
+                if (pos + p - chunkStart >= CHUNK) {
+                    chunks.add(new Chunk(chunkStart, (int) (pos + p - chunkStart), chunkSeq));
+                    chunkStart = pos + p;
+                    chunkSeq = seq;
+                }
+            }
+            pos += p;
+            if (damagedAt >= 0) {
+                break;
+            }
+        }
+        if (pos > chunkStart) {
+            chunks.add(new Chunk(chunkStart, (int) (pos - chunkStart), chunkSeq));
+        }
+        if (damagedAt < 0 && pos < file.dataEnd && unsupported == null) {
+            damagedAt = pos;
+        }
+    }
+
+    private void record(ByteBuffer b, int p, int type, int size, long seq) {
+        switch (type) {
+            case SampleDecoder.SAMPLE -> sample(b, p, seq);
+            case MMAP, MMAP2 -> mmap(b, p, type, size, seq);
+            case COMM -> tasks.comm(b.getInt(p + 12), timeOf(b, p, size), seq, cString(b, p + 16, p + size - idSize()));
+            case FORK -> tasks.fork(b.getInt(p + 8), b.getInt(p + 12), b.getInt(p + 16), b.getInt(p + 20),
+                    b.getLong(p + 24), seq);
+            case HEADER_ATTR -> headerAttr(b, p, size);
+            case HEADER_BUILD_ID -> file.buildIds(b, p, p + size);
+            case HEADER_FEATURE -> file.feature((int) b.getLong(p + 8), b.slice(p + 16, size - 16).order(b.order()));
+            case EVENT_UPDATE -> eventUpdate(b, p, size);
+            case COMPRESSED -> unsupported = "compressed records (perf record -z)";
+            case AUX, AUXTRACE, AUXTRACE_INFO -> unsupported = "AUX area data (intel_pt, cs_etm, arm_spe...)";
+            default -> {
+                // LOST, EXIT, FINISHED_ROUND, THROTTLE, ...: nothing perf script's stacks depend on.
+            }
+        }
+    }
+
+    private void sample(ByteBuffer b, int p, long seq) {
+        samples++;
+        EventAttr first = file.attrs.isEmpty() ? null : file.attrs.get(0);
+        if (first == null) {
+            return;
+        }
+        long st = first.sampleType;
+        EventAttr attr = first;
+        if (file.attrs.size() > 1) {
+            int idAt = -1;
+            if ((st & EventAttr.IDENTIFIER) != 0) {
+                idAt = p + 8;
+            } else if ((st & EventAttr.ID) != 0) {
+                idAt = p + 8 + 8 * Long.bitCount(st & (EventAttr.IP | EventAttr.TID | EventAttr.TIME | EventAttr.ADDR));
+            }
+            attr = idAt < 0 ? first : file.byId.get(b.getLong(idAt));
+            if (attr == null) {
+                return;
+            }
+        }
+        long time = 0;
+        if (attr.has(EventAttr.TIME)) {
+            int at = p + 8 + 8 * Long.bitCount(attr.sampleType & (EventAttr.IDENTIFIER | EventAttr.IP | EventAttr.TID));
+            time = b.getLong(at);
+        }
+        if (firstEvent == null || Long.compareUnsigned(time, firstTime) < 0) {
+            firstEvent = attr;
+            firstTime = time;
+        }
+    }
+
+    private int idSize() {
+        return file.attrs.isEmpty() ? 0 : file.attrs.get(0).sampleIdSize();
+    }
+
+    private long timeOf(ByteBuffer b, int p, int size) {
+        if (file.attrs.isEmpty()) {
+            return 0;
+        }
+        EventAttr a = file.attrs.get(0);
+        int off = a.sampleIdTimeOffset();
+        return off < 0 ? 0 : b.getLong(p + size - a.sampleIdSize() + off);
+    }
+
+    //   PERF_RECORD_MMAP2 22249/22249: [0x55d4c0000000(0x1200000) @ 0x400000 08:01 1234 0]: r-xp /usr/sbin/mariadbd
+    private void mmap(ByteBuffer b, int p, int type, int size, long seq) {
+        int misc = Short.toUnsignedInt(b.getShort(p + 4));
+        int pid = b.getInt(p + 8);
+        long start = b.getLong(p + 16);
+        long len = b.getLong(p + 24);
+        long pgoff = b.getLong(p + 32);
+        int nameAt = type == MMAP2 ? p + 72 : p + 40;
+        String name = cString(b, nameAt, p + size - idSize());
+        long time = timeOf(b, p, size);
+        boolean exec = type == MMAP2 ? (b.getInt(p + 64) & 4) != 0 : (misc & (1 << 13)) == 0;
+        if ((misc & 7) == SampleDecoder.CPUMODE_KERNEL || pid == -1) {
+            kernelMmap(name, start, len, time, seq);
+            return;
+        }
+        if (!exec) {
+            return;
+        }
+        Dso dso;
+        if (name.equals("[vdso]")) {
+            dso = tasks.dso(name, Dso.Kind.VDSO);
+        } else if (name.equals("//anon") || name.startsWith("/dev/zero") || name.startsWith("/anon_hugepage")
+                || name.startsWith("[stack") || name.startsWith("/SYSV") || name.equals("[heap]")) {
+            // perf looks for a JIT's symbols of anonymous executable memory in /tmp/perf-PID.map.
+            dso = tasks.dso("/tmp/perf-" + pid + ".map", Dso.Kind.JIT_MAP);
+            pgoff = start;
+        } else {
+            dso = tasks.dso(name, name.startsWith("/") ? Dso.Kind.FILE : Dso.Kind.NONE);
+        }
+        if (type == MMAP2 && (misc & (1 << 14)) != 0 && dso.buildId == null) {
+            int n = Math.min(20, b.get(p + 40) & 0xff);
+            dso.buildId = BuildIds.hex(b, p + 44, n);
+        }
+        tasks.mmap(pid, start, len, pgoff, dso, time, seq);
+    }
+
+    private void kernelMmap(String name, long start, long len, long time, long seq) {
+        if (name.startsWith("[kernel.kallsyms]")) {
+            Dso k = tasks.dso("[kernel.kallsyms]", Dso.Kind.KERNEL);
+            tasks.kernelStart = start;
+            tasks.kernelDso = k;
+            // Kernel symbols are absolute addresses: the map is the identity.
+            tasks.mmap(Tasks.KERNEL_PID, start, len, start, k, time, seq);
+        } else {
+            tasks.mmap(Tasks.KERNEL_PID, start, len, start, tasks.dso(name, Dso.Kind.NONE), time, seq);
+        }
+    }
+
+    /** Pipe mode: an event's attribute, then its sample ids. */
+    private void headerAttr(ByteBuffer b, int p, int size) {
+        int attrSize = b.getInt(p + 8 + 4);
+        if (attrSize < 64 || 8 + attrSize > size) {
+            return;
+        }
+        EventAttr a = new EventAttr(b, p + 8, attrSize);
+        int n = (size - 8 - attrSize) / 8;
+        a.ids = new long[n];
+        for (int i = 0; i < n; i++) {
+            a.ids[i] = b.getLong(p + 8 + attrSize + i * 8);
+        }
+        file.addAttr(a);
+        if (unsupported == null) {
+            unsupported = a.unsupported();
+        }
+    }
+
+    /** Pipe mode: an event's name (PERF_EVENT_UPDATE__NAME). */
+    private void eventUpdate(ByteBuffer b, int p, int size) {
+        if (b.getLong(p + 8) == 2) {
+            EventAttr a = file.byId.get(b.getLong(p + 16));
+            if (a != null) {
+                a.name = cString(b, p + 24, p + size);
+            }
+        }
+    }
+
+    private static String cString(ByteBuffer b, int from, int to) {
+        return PerfDataFile.cString(b, from, to);
+    }
+}

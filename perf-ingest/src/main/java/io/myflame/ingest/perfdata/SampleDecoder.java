@@ -1,0 +1,222 @@
+package io.myflame.ingest.perfdata;
+
+import io.myflame.core.model.StackMap;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+/**
+ * Decodes the SAMPLE records of one stretch of the data section into stacks of local frame
+ * numbers, the way {@code perf script} resolves them: the callchain leaf first, context markers
+ * switching between kernel and user address spaces, at most {@code max_stack} real entries, each
+ * address resolved in the mapping and symbol in force at the sample's time. One per thread; a
+ * sample whose frames were seen before costs no allocation.
+ */
+final class SampleDecoder {
+    static final int SAMPLE = 9;
+    private static final long CONTEXT_MAX = -4095L;
+    private static final long CONTEXT_HV = -32L;
+    private static final long CONTEXT_KERNEL = -128L;
+    private static final long CONTEXT_USER = -512L;
+    static final int CPUMODE_KERNEL = 1;
+    static final int CPUMODE_USER = 2;
+
+    /** Frame keys: {@code hi} = dso id + 1 (0: no mapping) with flag bits, {@code lo} = symbol or address. */
+    static final long UNRESOLVED = 1L << 40;
+    static final long JAVA = 1L << 41;
+
+    private final PerfDataFile file;
+    private final Tasks tasks;
+    private final SymbolSources sources;
+    private final boolean includeAddrs;
+    private final int maxStack;
+
+    final LongPairIndex frames = new LongPairIndex();
+    /** Root keys: tid, comm entry id (-1: none). */
+    final LongPairIndex roots = new LongPairIndex();
+    final StackMap stacks = new StackMap();
+    long otherEvents;
+    long samples;
+    /** Offset of the first record that could not be read, or -1. */
+    long damagedAt = -1;
+
+    private int[] leafFirst = new int[256];
+    private int[] key = new int[256];
+
+    SampleDecoder(PerfDataFile file, Tasks tasks, SymbolSources sources, boolean includeAddrs, int maxStack) {
+        this.file = file;
+        this.tasks = tasks;
+        this.sources = sources;
+        this.includeAddrs = includeAddrs;
+        this.maxStack = maxStack;
+    }
+
+    /** Decodes the records of {@code b[0, len)}; {@code seq} numbers the first record as the index pass did. */
+    void decode(ByteBuffer b, int len, long seq) {
+        int p = 0;
+        while (p + 8 <= len) {
+            int type = b.getInt(p);
+            int size = Short.toUnsignedInt(b.getShort(p + 6));
+            if (size < 8 || p + size > len) {
+                return;
+            }
+            if (type == SAMPLE) {
+                sample(b, p, size, seq);
+            }
+            p += size;
+            seq++;
+        }
+    }
+
+    private void sample(ByteBuffer b, int rec, int size, long seq) {
+        EventAttr attr = attrOf(b, rec);
+        if (attr == null) {
+            return;
+        }
+        if (!attr.kept) {
+            otherEvents++;
+            return;
+        }
+        long st = attr.sampleType;
+        int cpumode = b.getShort(rec + 4) & 7;
+        int p = rec + 8;
+        if ((st & EventAttr.IDENTIFIER) != 0) {
+            p += 8;
+        }
+        long ip = 0;
+        if ((st & EventAttr.IP) != 0) {
+            ip = b.getLong(p);
+            p += 8;
+        }
+        int pid = -1;
+        int tid = -1;
+        if ((st & EventAttr.TID) != 0) {
+            pid = b.getInt(p);
+            tid = b.getInt(p + 4);
+            p += 8;
+        }
+        long time = 0;
+        if ((st & EventAttr.TIME) != 0) {
+            time = b.getLong(p);
+            p += 8;
+        }
+        p += 8 * Long.bitCount(st & (EventAttr.ADDR | EventAttr.ID | EventAttr.STREAM_ID | EventAttr.CPU));
+        long period = 1;
+        if ((st & EventAttr.PERIOD) != 0) {
+            period = b.getLong(p);
+            period = period == 0 ? 1 : period;
+            p += 8;
+        }
+        if ((st & EventAttr.READ) != 0) {
+            p += attr.readSize(b, p);
+        }
+        Tasks.CommEntry comm = tasks.commAt(tid, time, seq);
+        boolean java = comm != null && comm.comm().equals("java");
+        int depth;
+        if ((st & EventAttr.CALLCHAIN) != 0) {
+            long nr = b.getLong(p);
+            if (p + 8 + nr * 8 > rec + size) {
+                return;
+            }
+            depth = callchain(b, p + 8, (int) nr, pid, time, seq, java, ip, cpumode);
+        } else {
+            leafFirst[0] = sampleIp(ip, cpumode, pid, time, seq, java);
+            depth = 1;
+        }
+        samples++;
+        int root = roots.indexOf(tid, comm == null ? -1 : comm.id());
+        if (key.length < depth) {
+            key = new int[depth * 2];
+        }
+        for (int i = 0; i < depth; i++) {
+            key[i] = leafFirst[depth - 1 - i];
+        }
+        stacks.add(root, key, depth, period, 1);
+    }
+
+    private EventAttr attrOf(ByteBuffer b, int rec) {
+        if (file.attrs.size() == 1) {
+            return file.attrs.get(0);
+        }
+        long st = file.attrs.get(0).sampleType;
+        int idAt;
+        if ((st & EventAttr.IDENTIFIER) != 0) {
+            idAt = rec + 8;
+        } else if ((st & EventAttr.ID) != 0) {
+            idAt = rec + 8 + 8 * Long.bitCount(st & (EventAttr.IP | EventAttr.TID | EventAttr.TIME | EventAttr.ADDR));
+        } else {
+            return file.attrs.get(0);
+        }
+        return file.byId.get(b.getLong(idAt));
+    }
+
+    /** perf's thread__resolve_callchain_sample: markers set the address space; nothing is guessed. */
+    private int callchain(ByteBuffer b, int at, int nr, int pid, long time, long seq, boolean java, long ip,
+                          int sampleCpumode) {
+        int cpumode = CPUMODE_USER;
+        int depth = 0;
+        int entries = 0;
+        for (int i = 0; i < nr && entries < maxStack; i++) {
+            long addr = b.getLong(at + i * 8);
+            if (Long.compareUnsigned(addr, CONTEXT_MAX) >= 0) {
+                if (addr == CONTEXT_KERNEL) {
+                    cpumode = CPUMODE_KERNEL;
+                } else if (addr == CONTEXT_USER) {
+                    cpumode = CPUMODE_USER;
+                } else if (addr == CONTEXT_HV) {
+                    cpumode = 3;
+                } else {
+                    // An invalid context: perf drops the chain and prints the sample's own address.
+                    leafFirst[0] = sampleIp(ip, sampleCpumode, pid, time, seq, java);
+                    return 1;
+                }
+                continue;
+            }
+            entries++;
+            if (depth == leafFirst.length) {
+                leafFirst = Arrays.copyOf(leafFirst, depth * 2);
+            }
+            leafFirst[depth++] = frame(addr, cpumode, pid, time, seq, java);
+        }
+        return depth;
+    }
+
+    /** The sample's own address, looked up in the other address space when its own has no mapping (thread__find_map_fb). */
+    private int sampleIp(long ip, int cpumode, int pid, long time, long seq, boolean java) {
+        Tasks.ProcessMaps maps = mapsFor(cpumode, pid);
+        if ((maps == null || maps.find(ip, time, seq) < 0) && (cpumode == CPUMODE_KERNEL || cpumode == CPUMODE_USER)) {
+            int other = tasks.kernelStart != -1 && Long.compareUnsigned(ip, tasks.kernelStart) >= 0
+                    ? CPUMODE_KERNEL : CPUMODE_USER;
+            cpumode = other;
+        }
+        return frame(ip, cpumode, pid, time, seq, java);
+    }
+
+    private Tasks.ProcessMaps mapsFor(int cpumode, int pid) {
+        if (cpumode == CPUMODE_KERNEL) {
+            return tasks.maps(Tasks.KERNEL_PID);
+        }
+        return cpumode == CPUMODE_USER ? tasks.maps(pid) : null;
+    }
+
+    private int frame(long ip, int cpumode, int pid, long time, long seq, boolean java) {
+        long flags = java ? JAVA : 0;
+        Tasks.ProcessMaps maps = mapsFor(cpumode, pid);
+        int m = maps == null ? -1 : maps.find(ip, time, seq);
+        if (m < 0) {
+            Dso kernel = tasks.kernelDso;
+            if (cpumode == CPUMODE_KERNEL && kernel != null && kernel.symbols(sources).covers(ip)) {
+                return symbolFrame(kernel, ip, flags);
+            }
+            return frames.indexOf(flags | UNRESOLVED, includeAddrs ? ip : 0);
+        }
+        return symbolFrame(maps.dso[m], ip - maps.start[m] + maps.pgoff[m], flags);
+    }
+
+    private int symbolFrame(Dso dso, long addr, long flags) {
+        int sym = dso.symbols(sources).find(addr);
+        if (sym < 0) {
+            return frames.indexOf(flags | UNRESOLVED | (dso.id + 1), includeAddrs ? addr : 0);
+        }
+        return frames.indexOf(flags | (dso.id + 1), sym);
+    }
+}

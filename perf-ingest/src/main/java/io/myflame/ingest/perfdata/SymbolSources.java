@@ -1,0 +1,187 @@
+package io.myflame.ingest.perfdata;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Finds the symbols of a {@link Dso} where perf finds them, in perf's order: the file's
+ * {@code .gnu_debuglink} target, perf's build-id cache under {@code ~/.debug}, the debug-info
+ * directories under {@code /usr/lib/debug}, then the path itself. A candidate whose build id
+ * differs from the recorded one is skipped; the first with a {@code .symtab} wins, else the
+ * {@code .dynsym} of the first that has one. The kernel comes from {@code /proc/kallsyms} when
+ * the recording is of the running kernel, else from the build-id cache's copy.
+ */
+final class SymbolSources {
+    private final Path debugDir;
+    final List<String> notes = new ArrayList<>();
+
+    SymbolSources() {
+        this.debugDir = Path.of(System.getProperty("user.home"), ".debug");
+    }
+
+    SymbolTable load(Dso dso) {
+        try {
+            return switch (dso.kind) {
+                case KERNEL -> kernel(dso.buildId);
+                case JIT_MAP -> JitMap.read(Path.of(dso.name));
+                case VDSO, FILE -> elf(dso);
+                case NONE -> SymbolTable.EMPTY;
+            };
+        } catch (IOException | RuntimeException e) {
+            return SymbolTable.EMPTY;
+        }
+    }
+
+    private SymbolTable elf(Dso dso) throws IOException {
+        if (dso.buildId == null && dso.name.startsWith("/")) {
+            // perf reads the build id of a file the header does not list from the file itself.
+            ElfFile self = ElfFile.open(Path.of(dso.name));
+            if (self != null) {
+                dso.buildId = self.buildId();
+                self.close();
+            }
+        }
+        ElfFile syms = null;
+        ElfFile runtime = null;
+        List<ElfFile> opened = new ArrayList<>();
+        try {
+            for (Path candidate : candidates(dso)) {
+                ElfFile f = ElfFile.open(candidate);
+                if (f == null) {
+                    continue;
+                }
+                opened.add(f);
+                if (dso.buildId != null && !dso.buildId.equals(f.buildId())) {
+                    continue;
+                }
+                if (syms == null && f.hasSymtab()) {
+                    syms = f;
+                }
+                if (runtime == null && f.sectionOfType(ElfFile.SHT_DYNSYM) >= 0
+                        && f.shType[f.sectionOfType(ElfFile.SHT_DYNSYM)] == ElfFile.SHT_DYNSYM) {
+                    runtime = f;
+                }
+                if (syms != null && runtime != null) {
+                    break;
+                }
+            }
+            ElfFile from = syms != null ? syms : runtime;
+            if (from == null) {
+                return SymbolTable.EMPTY;
+            }
+            int table = from == syms ? from.sectionOfType(ElfFile.SHT_SYMTAB) : from.sectionOfType(ElfFile.SHT_DYNSYM);
+            List<SymbolTable.Sym> list = toSyms(from.functions(table, runtime));
+            if (list.isEmpty()) {
+                return SymbolTable.EMPTY;
+            }
+            List<SymbolTable.Sym> plt = runtime == null ? List.of() : toSyms(runtime.pltSymbols());
+            return SymbolTable.ofElf(list, plt);
+        } finally {
+            for (ElfFile f : opened) {
+                f.close();
+            }
+        }
+    }
+
+    private static List<SymbolTable.Sym> toSyms(List<ElfFile.ElfSymbol> in) {
+        List<SymbolTable.Sym> out = new ArrayList<>(in.size());
+        for (ElfFile.ElfSymbol s : in) {
+            out.add(new SymbolTable.Sym(s.start(), s.size(), s.bind(), s.name()));
+        }
+        return out;
+    }
+
+    private List<Path> candidates(Dso dso) {
+        List<Path> out = new ArrayList<>();
+        String name = dso.name;
+        boolean isFile = name.startsWith("/");
+        if (isFile) {
+            out.addAll(debugLinkTargets(Path.of(name)));
+        }
+        if (dso.buildId != null && dso.buildId.length() > 2) {
+            Path link = debugDir.resolve(".build-id").resolve(dso.buildId.substring(0, 2)).resolve(dso.buildId.substring(2));
+            out.add(link.resolve(dso.kind == Dso.Kind.VDSO ? "vdso" : "elf"));
+            out.add(link.resolve("debug"));
+        }
+        if (isFile) {
+            out.add(Path.of("/usr/lib/debug" + name + ".debug"));
+            out.add(Path.of("/usr/lib/debug" + name));
+        }
+        if (dso.buildId != null && dso.buildId.length() > 2) {
+            out.add(Path.of("/usr/lib/debug/.build-id", dso.buildId.substring(0, 2), dso.buildId.substring(2) + ".debug"));
+        }
+        if (isFile) {
+            out.add(Path.of(name));
+        }
+        return out;
+    }
+
+    /** perf's debuglink_paths: the name alone, beside the file, in .debug/ beside it, under /usr/lib/debug. */
+    private static List<Path> debugLinkTargets(Path file) {
+        ElfFile f = ElfFile.open(file);
+        if (f == null) {
+            return List.of();
+        }
+        try {
+            int s = f.section(".gnu_debuglink");
+            if (s < 0) {
+                return List.of();
+            }
+            String link = ElfFile.cString(f.bytes(s), 0);
+            if (link.isEmpty()) {
+                return List.of();
+            }
+            String dir = file.getParent() == null ? "" : file.getParent().toString();
+            return List.of(Path.of(link), Path.of(dir, link), Path.of(dir, ".debug", link),
+                    Path.of("/usr/lib/debug" + dir, link));
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        } finally {
+            f.close();
+        }
+    }
+
+    private SymbolTable kernel(String buildId) throws IOException {
+        Path kallsyms;
+        if (buildId == null || buildId.equals(BuildIds.runningKernel())) {
+            kallsyms = Path.of("/proc/kallsyms");
+        } else {
+            kallsyms = debugDir.resolve("[kernel.kallsyms]").resolve(buildId).resolve("kallsyms");
+            if (!Files.isReadable(kallsyms)) {
+                notes.add("kernel symbols of build " + buildId + " not found (not the running kernel, none in ~/.debug)");
+                return SymbolTable.EMPTY;
+            }
+        }
+        return kallsyms(kallsyms);
+    }
+
+    /** "ffffffff8225fd19 T pvm_irq_enable" — text, weak, data and bss symbols, as perf keeps them. */
+    static SymbolTable kallsyms(Path file) throws IOException {
+        List<SymbolTable.Sym> syms = new ArrayList<>(1 << 17);
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                int sp = line.indexOf(' ');
+                if (sp <= 0 || sp + 3 >= line.length()) {
+                    continue;
+                }
+                char type = Character.toUpperCase(line.charAt(sp + 1));
+                if (type != 'T' && type != 'W' && type != 'D' && type != 'B') {
+                    continue;
+                }
+                String name = line.substring(sp + 3);
+                if (name.startsWith("$")) {
+                    continue;
+                }
+                long addr = Long.parseUnsignedLong(line.substring(0, sp), 16);
+                syms.add(new SymbolTable.Sym(addr, 0, type == 'W' ? 2 : Character.isUpperCase(line.charAt(sp + 1)) ? 1 : 0, name));
+            }
+        }
+        return SymbolTable.ofKallsyms(syms);
+    }
+}

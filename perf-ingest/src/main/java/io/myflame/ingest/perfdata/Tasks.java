@@ -1,0 +1,211 @@
+package io.myflame.ingest.perfdata;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What perf knows about threads and processes at any moment of a recording: each thread's
+ * name (COMM, inherited at FORK) and each process's executable mappings (MMAP/MMAP2, copied at
+ * FORK). Built from the non-sample records in one pass, then frozen and read by all decoding
+ * threads; a sample sees the state as of its own (time, record number), the order perf sorts
+ * events in, so records that land in the file after a sample but happened before it still count.
+ */
+final class Tasks {
+    static final int KERNEL_PID = -1;
+
+    private final Map<Integer, List<CommEntry>> comms = new HashMap<>();
+    private final Map<Integer, ProcessMaps> maps = new HashMap<>();
+    private final List<Fork> forks = new ArrayList<>();
+    final Map<String, Dso> dsos = new HashMap<>();
+    final List<Dso> dsoList = new ArrayList<>();
+    long kernelStart = -1;
+    Dso kernelDso;
+
+    /** A thread name from a COMM record (or inherited at FORK); {@code id} numbers it for caches. */
+    record CommEntry(long time, long seq, String comm, int id) {
+    }
+
+    final List<String> commNames = new ArrayList<>();
+
+    private record Fork(long time, long seq, int pid, int ppid, int tid, int ptid) {
+    }
+
+    Dso dso(String name, Dso.Kind kind) {
+        return dsos.computeIfAbsent(name, n -> {
+            Dso d = new Dso(dsoList.size(), n, kind);
+            dsoList.add(d);
+            return d;
+        });
+    }
+
+    void comm(int tid, long time, long seq, String comm) {
+        comms.computeIfAbsent(tid, t -> new ArrayList<>()).add(new CommEntry(time, seq, comm, commNames.size()));
+        commNames.add(comm);
+    }
+
+    void fork(int pid, int ppid, int tid, int ptid, long time, long seq) {
+        forks.add(new Fork(time, seq, pid, ppid, tid, ptid));
+    }
+
+    void mmap(int pid, long start, long len, long pgoff, Dso dso, long time, long seq) {
+        maps.computeIfAbsent(pid, p -> new ProcessMaps()).add(start, len, pgoff, dso, time, seq);
+    }
+
+    ProcessMaps maps(int pid) {
+        return maps.get(pid);
+    }
+
+    /** Applies forks in event order (a child inherits what its parent had then), then sorts everything. */
+    void freeze() {
+        forks.sort((a, b) -> before(a.time, a.seq, b.time, b.seq) ? -1 : a.time == b.time && a.seq == b.seq ? 0 : 1);
+        for (List<CommEntry> l : comms.values()) {
+            sortComms(l);
+        }
+        for (Fork f : forks) {
+            CommEntry parent = commAt(f.ptid, f.time, f.seq);
+            if (parent != null) {
+                List<CommEntry> l = comms.computeIfAbsent(f.tid, t -> new ArrayList<>());
+                l.add(new CommEntry(f.time, f.seq, parent.comm, parent.id));
+                sortComms(l);
+            }
+            if (f.pid != f.ppid) {
+                ProcessMaps from = maps.get(f.ppid);
+                if (from != null) {
+                    maps.computeIfAbsent(f.pid, p -> new ProcessMaps()).inherit(from, f.time, f.seq);
+                }
+            }
+        }
+        for (ProcessMaps m : maps.values()) {
+            m.freeze();
+        }
+    }
+
+    private static void sortComms(List<CommEntry> l) {
+        l.sort((a, b) -> before(a.time, a.seq, b.time, b.seq) ? -1 : a.time == b.time && a.seq == b.seq ? 0 : 1);
+    }
+
+    /** The thread's name entry in force at (time, seq), or null when perf has none yet. */
+    CommEntry commAt(int tid, long time, long seq) {
+        List<CommEntry> l = comms.get(tid);
+        if (l == null) {
+            return null;
+        }
+        CommEntry found = null;
+        for (CommEntry e : l) {
+            if (!notAfter(e.time, e.seq, time, seq)) {
+                break;
+            }
+            found = e;
+        }
+        return found;
+    }
+
+    static boolean before(long t1, long s1, long t2, long s2) {
+        return Long.compareUnsigned(t1, t2) < 0 || (t1 == t2 && s1 < s2);
+    }
+
+    static boolean notAfter(long t1, long s1, long t2, long s2) {
+        return Long.compareUnsigned(t1, t2) < 0 || (t1 == t2 && s1 <= s2);
+    }
+
+    /**
+     * One process's mappings, sorted by start. Where mappings overlap (an address re-mapped), the
+     * latest one not after the sample wins, which is what perf's splitting of older maps amounts to.
+     */
+    static final class ProcessMaps {
+        long[] start = new long[16];
+        long[] end = new long[16];
+        long[] pgoff = new long[16];
+        long[] time = new long[16];
+        long[] seq = new long[16];
+        Dso[] dso = new Dso[16];
+        long[] maxEnd;
+        int size;
+
+        void add(long s, long len, long off, Dso d, long t, long q) {
+            if (size == start.length) {
+                int cap = size * 2;
+                start = Arrays.copyOf(start, cap);
+                end = Arrays.copyOf(end, cap);
+                pgoff = Arrays.copyOf(pgoff, cap);
+                time = Arrays.copyOf(time, cap);
+                seq = Arrays.copyOf(seq, cap);
+                dso = Arrays.copyOf(dso, cap);
+            }
+            start[size] = s;
+            end[size] = s + len;
+            pgoff[size] = off;
+            time[size] = t;
+            seq[size] = q;
+            dso[size] = d;
+            size++;
+        }
+
+        void inherit(ProcessMaps parent, long t, long q) {
+            for (int i = 0; i < parent.size; i++) {
+                if (notAfter(parent.time[i], parent.seq[i], t, q)) {
+                    add(parent.start[i], parent.end[i] - parent.start[i], parent.pgoff[i], parent.dso[i],
+                            parent.time[i], parent.seq[i]);
+                }
+            }
+        }
+
+        void freeze() {
+            Integer[] order = new Integer[size];
+            for (int i = 0; i < size; i++) {
+                order[i] = i;
+            }
+            Arrays.sort(order, (a, b) -> Long.compareUnsigned(start[a], start[b]));
+            long[] s = new long[size];
+            long[] e = new long[size];
+            long[] p = new long[size];
+            long[] t = new long[size];
+            long[] q = new long[size];
+            Dso[] d = new Dso[size];
+            maxEnd = new long[size];
+            for (int i = 0; i < size; i++) {
+                int o = order[i];
+                s[i] = start[o];
+                e[i] = end[o];
+                p[i] = pgoff[o];
+                t[i] = time[o];
+                q[i] = seq[o];
+                d[i] = dso[o];
+                maxEnd[i] = i == 0 || Long.compareUnsigned(e[i], maxEnd[i - 1]) > 0 ? e[i] : maxEnd[i - 1];
+            }
+            start = s;
+            end = e;
+            pgoff = p;
+            time = t;
+            seq = q;
+            dso = d;
+        }
+
+        /** The mapping that holds {@code addr} at (t, q), or -1. */
+        int find(long addr, long t, long q) {
+            int lo = 0;
+            int hi = size - 1;
+            int at = -1;
+            while (lo <= hi) {
+                int mid = (lo + hi) >>> 1;
+                if (Long.compareUnsigned(start[mid], addr) <= 0) {
+                    at = mid;
+                    lo = mid + 1;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            int best = -1;
+            for (int i = at; i >= 0 && Long.compareUnsigned(maxEnd[i], addr) > 0; i--) {
+                if (Long.compareUnsigned(addr, end[i]) < 0 && notAfter(time[i], seq[i], t, q)
+                        && (best < 0 || before(time[best], seq[best], time[i], seq[i]))) {
+                    best = i;
+                }
+            }
+            return best;
+        }
+    }
+}

@@ -1,0 +1,252 @@
+package io.myflame.core.flame;
+
+import io.myflame.core.analysis.CallTree;
+import io.myflame.core.text.Escape;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.GradientPaint;
+import java.awt.Graphics2D;
+import java.awt.geom.Rectangle2D;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.jfree.svg.SVGHints;
+
+/**
+ * One drawing of a flamegraph on any {@link Graphics2D}: jfreesvg's for the SVG, a
+ * {@code BufferedImage}'s for PNG. In the SVG every frame is a group nested in its parent's group
+ * carrying its name and weight for the script; on other surfaces those hints are not given.
+ */
+final class FlameDrawing {
+    private final FlameOptions options;
+    private final FlameLayout layout;
+    private final boolean svg;
+    private final Font font;
+    private final Font titleFont;
+    final int fontSize;
+    final int frameHeight;
+    final int top;
+    final int bottom;
+    final int legendHeight;
+    final int height;
+
+    FlameDrawing(FlameOptions options, FlameLayout layout, boolean svg) {
+        this.options = options;
+        this.layout = layout;
+        this.svg = svg;
+        this.fontSize = (int) Math.round(options.fontSize());
+        this.font = new Font(options.fontType(), Font.PLAIN, 1).deriveFont((float) options.fontSize());
+        this.titleFont = font.deriveFont((float) (options.fontSize() + 5));
+        this.frameHeight = options.frameHeight();
+        this.top = fontSize * 3 + 8;
+        this.bottom = fontSize * 2 + 10;
+        this.legendHeight = options.style().legend().isEmpty() ? 0 : Math.max(22, fontSize + 10);
+        this.height = top + (layout.maxDepth() + 1) * frameHeight + bottom + legendHeight;
+    }
+
+    int width() {
+        return options.width();
+    }
+
+    void draw(Graphics2D g) {
+        Background bg = options.background();
+        g.setPaint(bg.flat() ? bg.top() : new GradientPaint(0, 0, bg.top(), 0, height, bg.bottom()));
+        g.fill(new Rectangle2D.Double(0, 0, options.width(), height));
+        drawHeader(g);
+        drawFrames(g, height - bottom - legendHeight);
+        drawFooter(g, height - legendHeight);
+        if (legendHeight > 0) {
+            drawLegend(g);
+        }
+    }
+
+    private void drawHeader(Graphics2D g) {
+        g.setColor(Color.BLACK);
+        g.setFont(titleFont);
+        text(g, "title", options.title(), centred(options.title(), fontSize + 5), fontSize * 2);
+        g.setFont(font);
+        if (!options.subtitle().isEmpty()) {
+            g.setColor(new Color(0x60, 0x60, 0x60));
+            text(g, "subtitle", options.subtitle(), centred(options.subtitle(), fontSize), fontSize * 3 + 2);
+        }
+        if (svg && options.javascript()) {
+            g.setColor(Color.BLACK);
+            text(g, "reset", "Reset zoom", SvgFlameGraph.PAD, fontSize * 2);
+            text(g, "search", "Search", options.width() - SvgFlameGraph.PAD - 60, fontSize * 2);
+        }
+    }
+
+    private void drawFooter(Graphics2D g, int y) {
+        g.setColor(Color.BLACK);
+        g.setFont(font);
+        if (svg && options.javascript()) {
+            text(g, "details", " ", SvgFlameGraph.PAD, y - 8);
+            text(g, "matched", " ", options.width() - SvgFlameGraph.PAD - 220, y - 8);
+        }
+        if (layout.pruned() > 0) {
+            g.setColor(new Color(0x80, 0x80, 0x80));
+            String limit = options.minWidthPercent() >= 0
+                    ? SvgFlameGraph.number(options.minWidthPercent()) + "% of the total"
+                    : SvgFlameGraph.number(options.minWidth()) + " px";
+            String note = String.format(Locale.ROOT, "%d frames narrower than %s not drawn", layout.pruned(), limit);
+            text(g, "pruned", note, SvgFlameGraph.PAD, y - 8 - fontSize - 4);
+        }
+    }
+
+    private void drawLegend(Graphics2D g) {
+        double x = SvgFlameGraph.PAD;
+        int y = height - legendHeight + 4;
+        int box = fontSize + 2;
+        g.setFont(font);
+        for (FrameStyle.LegendEntry e : options.style().legend()) {
+            g.setColor(e.color());
+            g.fill(new Rectangle2D.Double(x, y, box, box));
+            g.setColor(Color.GRAY);
+            g.draw(new Rectangle2D.Double(x, y, box, box));
+            g.setColor(Color.BLACK);
+            g.drawString(shown(e.label()), (float) (x + box + 4), (float) (y + box - 3));
+            x += box + 16 + e.label().length() * options.charWidth();
+        }
+    }
+
+    private void drawFrames(Graphics2D g, int baseline) {
+        CallTree tree = layout.tree();
+        if (svg) {
+            Map<String, String> attrs = new LinkedHashMap<>();
+            attrs.put("id", "frames");
+            if (options.style().outlined()) {
+                attrs.put("class", "outlined");
+            }
+            attrs.put("data-total", Long.toString(tree.total(0)));
+            attrs.put("data-unit", shown(options.unit()));
+            attrs.put("data-inverted", Boolean.toString(options.inverted()));
+            attrs.put("data-width", Integer.toString(options.width()));
+            attrs.put("data-pad", Integer.toString(SvgFlameGraph.PAD));
+            moreAttributes(attrs);
+            g.setRenderingHint(SVGHints.KEY_BEGIN_GROUP, attrs);
+        }
+        g.setFont(font);
+        int[] open = new int[layout.maxDepth() + 2];
+        int depthOpen = 0;
+        for (int i = 0; i < layout.size(); i++) {
+            while (depthOpen > 0 && open[depthOpen - 1] <= i) {
+                endGroup(g);
+                depthOpen--;
+            }
+            drawFrame(g, i, baseline);
+            open[depthOpen++] = layout.end(i);
+        }
+        while (depthOpen-- > 0) {
+            endGroup(g);
+        }
+        endGroup(g);
+    }
+
+    /** Only the options that differ from the defaults, so default graphs stay as they were. */
+    private void moreAttributes(Map<String, String> attrs) {
+        if (options.factor() != 1) {
+            attrs.put("data-factor", Double.toString(options.factor()));
+        }
+        if (!options.nameType().equals("Function:")) {
+            attrs.put("data-nametype", shown(options.nameType()));
+        }
+        if (options.fontSize() != 12 || options.fontWidth() != 0.59) {
+            attrs.put("data-charwidth", Double.toString(options.charWidth()));
+        }
+        if (frameHeight != 16 || fontSize != 12) {
+            attrs.put("data-dy", SvgFlameGraph.number(textDy()));
+        }
+        if (options.truncateRight()) {
+            attrs.put("data-truncate", "right");
+        }
+        if (options.total() > layout.tree().total(0)) {
+            attrs.put("data-scale-total", Long.toString(options.total()));
+        }
+    }
+
+    private void endGroup(Graphics2D g) {
+        if (svg) {
+            g.setRenderingHint(SVGHints.KEY_END_GROUP, Boolean.TRUE);
+        }
+    }
+
+    private void drawFrame(Graphics2D g, int i, int baseline) {
+        CallTree tree = layout.tree();
+        int n = layout.node(i);
+        // Names are raw bytes (see Escape): shown decoded, control characters as \xNN.
+        String name = Escape.decode(Annotation.strip(tree.name(n)));
+        if (svg) {
+            Map<String, String> attrs = new LinkedHashMap<>();
+            attrs.put("class", "f");
+            attrs.put("data-n", shown(name));
+            attrs.put("data-w", Long.toString(tree.total(n)));
+            if (layout.gap(i) > 0) {
+                attrs.put("data-g", Long.toString(layout.gap(i)));
+            }
+            String note = options.style().note(tree, n);
+            if (note != null) {
+                attrs.put("data-t", shown(note));
+            }
+            g.setRenderingHint(SVGHints.KEY_BEGIN_GROUP, attrs);
+        }
+        double y = y(layout.depth(i), baseline);
+        double w = layout.width(i);
+        Rectangle2D.Double r = new Rectangle2D.Double(layout.x(i), y, w, frameHeight - 1);
+        g.setColor(options.style().fill(tree, n));
+        g.fill(r);
+        if (!svg && (options.strokeColor() != null || options.style().outlined())) {
+            g.setColor(options.strokeColor() != null ? options.strokeColor() : new Color(0xc0, 0xc0, 0xc0));
+            g.draw(r);
+        }
+        String label = label(name, w);
+        if (!label.isEmpty()) {
+            g.setColor(Color.BLACK);
+            g.drawString(shown(label), (float) (layout.x(i) + 3), (float) (y + textDy()));
+        }
+    }
+
+    /** Baseline of a label below the frame's top: 11 px for the default 16 px frames and 12 px font. */
+    double textDy() {
+        return frameHeight / 2.0 + fontSize / 2.0 - 3;
+    }
+
+    private double y(int depth, int baseline) {
+        return options.inverted() ? top + depth * frameHeight : baseline - (depth + 1) * frameHeight;
+    }
+
+    /** The text that fits a frame {@code w} pixels wide, cut as inferno cuts it; empty when none fits. */
+    String label(String name, double w) {
+        return fit(name, w, options.charWidth(), options.truncateRight());
+    }
+
+    static String fit(String name, double w, double charWidth, boolean right) {
+        int chars = (int) ((w - 6) / charWidth);
+        if (chars < 3) {
+            return "";
+        }
+        if (name.length() <= chars) {
+            return name;
+        }
+        return right ? name.substring(0, chars - 2) + ".." : ".." + name.substring(name.length() - chars + 2);
+    }
+
+    private double centred(String s, int size) {
+        return Math.max(SvgFlameGraph.PAD, (options.width() - s.length() * size * options.fontWidth()) / 2);
+    }
+
+    private void text(Graphics2D g, String id, String s, double x, double y) {
+        if (svg) {
+            g.setRenderingHint(SVGHints.KEY_ELEMENT_ID, id);
+        }
+        g.drawString(shown(s), (float) x, (float) y);
+    }
+
+    /**
+     * Text as the display policy shows it (control characters as {@code \xNN}), escaped for
+     * jfreesvg in the SVG (see {@link SvgFlameGraph#svgText}); pixels take it as is.
+     */
+    private String shown(String s) {
+        String text = Escape.text(s);
+        return svg ? SvgFlameGraph.svgText(text) : text;
+    }
+}

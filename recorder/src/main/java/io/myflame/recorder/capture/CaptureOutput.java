@@ -1,0 +1,183 @@
+package io.myflame.recorder.capture;
+
+import io.myflame.ingest.capture.CaptureDirectory;
+import io.myflame.recorder.RecordException;
+import io.myflame.recorder.process.OrphanGuard;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * Where a recording writes, and the one place that decides what the user finds in {@code --out}
+ * afterwards. A recording writes into a hidden sibling directory that holds, from the first
+ * moment, a valid {@code capture.json} saying the recording did not finish. Its states:
+ *
+ * <pre>
+ * WRITING --complete()----------&gt; COMPLETE    the new capture replaces --out (old one removed after the swap)
+ * WRITING --incomplete(reason)--&gt; INCOMPLETE  --out keeps an old capture untouched and the attempt goes to
+ *                                              OUT.incomplete; with no old capture the attempt becomes --out
+ * </pre>
+ *
+ * Both ends are final: a later call (an interrupt arriving after the swap) changes nothing. So a
+ * failed re-record never destroys the previous capture, a successful one never mixes old files
+ * with new metadata, and a full disk leaves the first {@code capture.json} (incomplete) rather
+ * than none.
+ */
+public final class CaptureOutput {
+    /** What {@code capture.json} says until the recording finishes one way or the other. */
+    public static final String NOT_FINISHED = "the recording did not finish";
+
+    /** The states of a capture being written. */
+    public enum State { WRITING, COMPLETE, INCOMPLETE }
+
+    private final Path out;
+    private final Path work;
+    private State state = State.WRITING;
+    private Path result;
+
+    private CaptureOutput(Path out, Path work) {
+        this.out = out;
+        this.work = work;
+    }
+
+    /** Refuses an {@code --out} holding something other than a capture; creates the work directory. */
+    public static CaptureOutput begin(Path out) throws RecordException {
+        Path abs = out.toAbsolutePath().normalize();
+        Path parent = abs.getParent();
+        try {
+            if (Files.exists(abs) && !isCaptureOrEmpty(abs)) {
+                throw new RecordException(out + ": exists and is not a capture directory; choose an empty or new --out");
+            }
+            Files.createDirectories(parent);
+            Path work = Files.createTempDirectory(parent, "." + abs.getFileName() + ".recording-");
+            OrphanGuard.removeOnExit(work);
+            Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwxr-xr-x"));
+            CaptureMetadata first = new CaptureMetadata();
+            first.host(HostInfo.current());
+            first.incomplete(NOT_FINISHED);
+            first.write(work);
+            return new CaptureOutput(abs, work);
+        } catch (IOException e) {
+            throw new RecordException("cannot create a capture beside " + out + ": " + e.getMessage());
+        }
+    }
+
+    private static boolean isCaptureOrEmpty(Path dir) throws IOException {
+        if (!Files.isDirectory(dir) || Files.exists(dir.resolve(CaptureDirectory.METADATA))) {
+            return Files.isDirectory(dir);
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.findAny().isEmpty();
+        }
+    }
+
+    /** The directory the recording writes into. */
+    public Path dir() {
+        return work;
+    }
+
+    public synchronized State state() {
+        return state;
+    }
+
+    /** Where the capture ended up (null while writing). */
+    public synchronized Path result() {
+        return result;
+    }
+
+    /** WRITING → COMPLETE: the new capture takes the place of {@code --out}. */
+    public synchronized Path complete() throws RecordException {
+        if (state != State.WRITING) {
+            return result;
+        }
+        try {
+            replace(out);
+        } catch (IOException e) {
+            incomplete("cannot move the capture into place: " + e.getMessage());
+            throw new RecordException("cannot move the new capture into " + out + ": " + e.getMessage()
+                    + (result == null ? "" : " (it is in " + result + ")"));
+        }
+        state = State.COMPLETE;
+        result = out;
+        return out;
+    }
+
+    /**
+     * WRITING → INCOMPLETE, never throwing: {@code capture.json} says why (if the disk lets it),
+     * and the attempt is kept where it does not hide a previous good capture.
+     */
+    public synchronized Path incomplete(String reason) {
+        if (state != State.WRITING) {
+            return result;
+        }
+        state = State.INCOMPLETE;
+        markIncomplete(reason);
+        Path target = hasCapture(out) ? out.resolveSibling(out.getFileName() + ".incomplete") : out;
+        try {
+            replace(target);
+            result = target;
+        } catch (IOException e) {
+            result = work;
+        }
+        return result;
+    }
+
+    /** Keeps a detailed reason a Measurement wrote; otherwise replaces the first "did not finish". */
+    private void markIncomplete(String reason) {
+        Path json = work.resolve(CaptureDirectory.METADATA);
+        try {
+            JsonNode n = new ObjectMapper().readTree(json.toFile());
+            if (n != null && n.path("incomplete").asText().equals(NOT_FINISHED) && reason != null) {
+                CaptureMetadata m = new CaptureMetadata();
+                m.host(HostInfo.current());
+                m.incomplete(reason);
+                m.write(work);
+            }
+        } catch (IOException | RuntimeException e) {
+            // the first capture.json, which says the recording did not finish, stays
+        }
+    }
+
+    private static boolean hasCapture(Path dir) {
+        return Files.isRegularFile(dir.resolve(CaptureDirectory.METADATA));
+    }
+
+    /** Moves the work directory to {@code target}; an old directory there is moved aside first, then removed. */
+    private void replace(Path target) throws IOException {
+        Path old = null;
+        if (Files.exists(target)) {
+            old = target.resolveSibling("." + target.getFileName() + ".old-" + ProcessHandle.current().pid());
+            deleteTree(old);
+            Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
+        }
+        try {
+            Files.move(work, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            if (old != null) {
+                Files.move(old, target, StandardCopyOption.ATOMIC_MOVE);
+            }
+            throw e;
+        }
+        OrphanGuard.forget(work);
+        if (old != null) {
+            deleteTree(old);
+        }
+    }
+
+    static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : (Iterable<Path>) s.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}
