@@ -2,6 +2,7 @@ package io.myflame.cli;
 
 import io.myflame.core.text.OutputFormat;
 import io.myflame.diff.Categories;
+import io.myflame.diff.CategoryChart;
 import io.myflame.diff.Column;
 import io.myflame.diff.UnresolvedFrames;
 import io.myflame.diff.Diff;
@@ -34,7 +35,9 @@ public final class CategoriesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        OutputFormat fmt = AtomicOutput.format(cols.format, cols.output, OutputFormat.allBut());
+        boolean png = cols.output != null && cols.format == null
+                && cols.output.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".png");
+        OutputFormat fmt = png ? OutputFormat.HTML : AtomicOutput.format(cols.format, cols.output, OutputFormat.allBut());
         AtomicOutput.refuseInputAsOutput(cols.output, cols.inputs);
         Per unit = CategoryFlags.per(cols.per, analysis);
         Categories cats = CategoryFlags.load(categories);
@@ -44,7 +47,12 @@ public final class CategoriesCommand implements Callable<Integer> {
                 warnings::add);
         Diff computed = CategoryFlags.compute(cats, columns, unit, cols.threshold);
         Diff diff = cols.title == null ? computed : computed.withTitle(cols.title);
-        AtomicOutput.write(cols.output, fmt, DiffDocument.breakdown(diff).caption(cols.caption));
+        if (png) {
+            // The bar chart the HTML page shows, as an image.
+            AtomicOutput.write(cols.output, out -> CategoryChart.png(diff, 900, out));
+        } else {
+            AtomicOutput.write(cols.output, fmt, DiffDocument.breakdown(diff).caption(cols.caption));
+        }
         warnings.print(spec.commandLine().getErr(), "myflame categories");
         return 0;
     }

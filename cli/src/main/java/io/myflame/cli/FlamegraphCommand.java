@@ -1,19 +1,22 @@
 package io.myflame.cli;
 
+import io.myflame.core.DataError;
 import io.myflame.core.UsageError;
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.analysis.CallTrees;
 import io.myflame.core.analysis.FunctionLookup;
+import io.myflame.core.analysis.ProfileSum;
 import io.myflame.core.flame.FlameOptions;
-import io.myflame.core.flame.Palette;
+import io.myflame.core.flame.HtmlFlameGraph;
 import io.myflame.core.flame.SvgFlameGraph;
 import io.myflame.core.model.Profile;
-import io.myflame.diff.flame.DiffFlameGraph;
-import io.myflame.core.flame.HtmlFlameGraph;
+import io.myflame.core.model.ProfileInfo;
+import io.myflame.core.text.Escape;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -24,51 +27,49 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code myflame flamegraph}: interactive SVG, async-profiler's HTML page, or a differential SVG. */
+/** {@code myflame flamegraph}: interactive SVG, PNG, async-profiler's HTML page, or a differential graph. */
 @Command(name = "flamegraph", mixinStandardHelpOptions = true,
-        description = "Flamegraph of one profile (SVG, or HTML when -o ends in .html), "
-                + "or with --diff BASE NEW a differential SVG coloured by change of inclusive share.")
+        description = "Flamegraph of one profile or several summed (SVG; PNG or HTML by the -o extension), "
+                + "or with --diff BASE NEW a differential graph coloured by change.")
 public final class FlamegraphCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "INPUT", arity = "1..2",
-            description = "Capture directory, perf.data, perf script text, folded stacks or JFR; two with --diff.")
-    List<String> inputs;
+    @Parameters(paramLabel = "INPUT", arity = "0..*",
+            description = "Capture directory, perf.data, perf script text, folded stacks or JFR (several are summed; "
+                    + "- or none: stdin); two with --diff.")
+    List<String> inputs = new ArrayList<>();
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", converter = OptionValues.OutputFile.class, description = "out.svg or out.html (default: SVG on stdout).")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", converter = OptionValues.OutputFile.class,
+            description = "out.svg, out.png or out.html (default: SVG on stdout).")
     Path output;
 
-    @Option(names = "--title", paramLabel = "TEXT", description = "Heading.")
-    String title;
-
-    @Option(names = "--subtitle", paramLabel = "TEXT", description = "Second heading line.")
-    String subtitle;
-
-    @Option(names = "--width", paramLabel = "PX", defaultValue = "1200", description = "Image width. Default: ${DEFAULT-VALUE}.")
-    int width;
-
-    @Option(names = "--minwidth", paramLabel = "PX", defaultValue = "0.1",
-            description = "Leave out frames narrower than PX pixels (the SVG says how many). Default: ${DEFAULT-VALUE}.")
-    double minWidth;
-
-    @Option(names = "--colors", paramLabel = "hot|mem|io|mysql", defaultValue = "hot", description = "Palette. Default: ${DEFAULT-VALUE}.")
-    String colors;
-
-    @Option(names = "--hash", description = "Colour by function name: one function, one colour in every graph.")
-    boolean hash;
-
-    @Option(names = {"--icicle", "--inverted"}, description = "Root at the top, callees below.")
-    boolean inverted;
-
-    @Option(names = "--reverse", description = "Merge stacks from the leaf: who calls the hot functions.")
+    @Option(names = "--reverse", description = "Merge stacks from the leaf (who calls the hot functions); the thread stays deepest.")
     boolean reverse;
+
+    @Option(names = "--flamechart", description = "Stacks in input order (time order), merged only with the one before: a flame chart.")
+    boolean flameChart;
 
     @Option(names = "--focus", paramLabel = "FUNCTION", description = "Only the callee tree of FUNCTION (all occurrences merged).")
     String focus;
 
     @Option(names = "--diff", description = "Differential graph of two inputs: BASE NEW.")
     boolean diff;
+
+    @Option(names = "--diff-mode", paramLabel = "by-function|by-path",
+            description = "With --diff: colour a frame by its function's change of inclusive total, or by its call path's. "
+                    + "Default: by-function for different server versions, else by-path.")
+    String diffMode;
+
+    @Option(names = "--per", paramLabel = "txn", description = "With --diff: compare CPU cost per transaction, not shares.")
+    String per;
+
+    @Option(names = "--txns", paramLabel = "N", split = ",",
+            description = "With --per txn: transactions of BASE,NEW (default: from capture directories).")
+    List<Long> txns = new ArrayList<>();
+
+    @Option(names = "--negate", description = "With --diff: swap the hues (blue grew, red shrank).")
+    boolean negate;
 
     @Option(names = "--widths", paramLabel = "new|base", defaultValue = "new",
             description = "With --diff: frame widths from NEW or from BASE (to see what disappeared). Default: ${DEFAULT-VALUE}.")
@@ -81,86 +82,122 @@ public final class FlamegraphCommand implements Callable<Integer> {
     boolean byComm;
 
     @Mixin
+    FlameFlags look = new FlameFlags();
+
+    @Mixin
     AnalysisOptions analysis = new AnalysisOptions();
 
     @Override
     public Integer call() throws Exception {
+        if (inputs.isEmpty()) {
+            inputs.add("-");
+        }
         checkUsage();
         AtomicOutput.refuseInputAsOutput(output, inputs);
-        FlameOptions options = options();
         Warnings warnings = new Warnings();
         if (diff) {
-            Profile base = analysis.load(inputs.get(0), analysis.loader(), warnings);
-            Profile next = analysis.load(inputs.get(1), analysis.loader(), warnings);
-            FlameOptions o = options.withTitle(title != null ? title
-                    : "Differential flame graph: " + base.info().label() + " \u2192 " + next.info().label())
-                    .withSubtitle(subtitle != null ? subtitle : "red grew, blue shrank (inclusive share per call path)"
-                            + (widths.equals("base") ? "; widths from base" : "; widths from new"))
-                    .withUnit(unit(next));
-            DiffFlameGraph graph = new DiffFlameGraph(widths.equals("base"), !noNormalize, byComm);
-            AtomicOutput.write(output, out -> {
-                Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-                graph.write(base, next, o, w);
-                w.flush();
-            });
+            new DiffDrawing(this, warnings).draw();
         } else {
-            Profile profile = analysis.load(inputs.get(0), analysis.loader(), warnings);
-            CallTree tree = tree(profile);
-            FlameOptions o = options.withTitle(title != null ? title : defaultTitle(profile))
-                    .withSubtitle(subtitle != null ? subtitle : describe(profile)).withUnit(unit(profile));
-            AtomicOutput.write(output, out -> {
-                if (isHtml()) {
-                    // The converter's minwidth is a percentage of the total.
-                    new HtmlFlameGraph(o.title(), 100.0 * minWidth / width, inverted).write(tree, out);
-                } else {
-                    Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-                    new SvgFlameGraph(o).write(tree, w);
-                    w.flush();
-                }
-            });
+            single(warnings);
         }
+        look.savePalette();
         warnings.print(spec.commandLine().getErr(), "myflame flamegraph");
         return 0;
     }
 
-    private void checkUsage() {
-        if (diff != (inputs.size() == 2)) {
-            throw new UsageError(diff ? "--diff needs two inputs: BASE NEW" : "one input, or --diff BASE NEW");
+    private void single(Warnings warnings) throws Exception {
+        List<Profile> profiles = new ArrayList<>();
+        for (String in : inputs) {
+            profiles.add(analysis.load(in, analysis.loader(), warnings));
         }
-        if (diff && (isHtml() || focus != null || reverse)) {
-            throw new UsageError("--diff draws an SVG of whole trees; --focus, --reverse and .html do not apply");
+        Profile profile = ProfileSum.of(profiles, new ProfileInfo(String.join(" + ", labels(profiles)),
+                profiles.get(0).info().event(), String.join(",", inputs)));
+        CallTree tree = tree(profile);
+        FlameOptions o = look.withPaletteMap(look.options(unit(profile)), warnings);
+        o = o.withTitle(look.title != null ? look.title : defaultTitle(profile))
+                .withSubtitle(look.subtitle != null ? look.subtitle : describe(profile));
+        FlameOptions options = o;
+        AtomicOutput.write(output, out -> {
+            if (kind().equals("html")) {
+                // The converter's minwidth is a percentage of the total.
+                double pct = options.minWidthPercent() >= 0 ? options.minWidthPercent()
+                        : 100.0 * options.minWidth() / options.width();
+                new HtmlFlameGraph(options.title(), pct, options.inverted()).write(tree, out);
+            } else if (kind().equals("png")) {
+                png(() -> new SvgFlameGraph(options).writePng(tree, out));
+            } else {
+                Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+                new SvgFlameGraph(options).write(tree, w);
+                w.flush();
+            }
+        });
+    }
+
+    /** A drawing too large for an image is bad input for PNG (exit 1), not an internal error. */
+    static void png(Drawing draw) throws Exception {
+        try {
+            draw.draw();
+        } catch (IllegalArgumentException e) {
+            throw new DataError(e.getMessage());
+        }
+    }
+
+    /** Something that draws into the output already open. */
+    interface Drawing {
+        void draw() throws Exception;
+    }
+
+    private static List<String> labels(List<Profile> profiles) {
+        return profiles.stream().map(p -> p.info().label() == null ? "?" : p.info().label()).distinct().toList();
+    }
+
+    private void checkUsage() {
+        if (diff && inputs.size() != 2) {
+            throw new UsageError("--diff needs two inputs: BASE NEW");
+        }
+        if (diff && (kind().equals("html") || reverse || flameChart)) {
+            throw new UsageError("--diff draws an SVG or PNG of whole trees; --reverse, --flamechart and .html do not apply");
+        }
+        if (!diff && (per != null || diffMode != null || negate || !txns.isEmpty())) {
+            throw new UsageError("--per, --txns, --diff-mode and --negate need --diff BASE NEW");
         }
         if (!widths.equals("new") && !widths.equals("base")) {
             throw new UsageError("--widths must be 'new' or 'base', not '" + widths + "'");
         }
-        if (focus != null && reverse) {
-            throw new UsageError("choose one of --focus and --reverse");
+        if ((focus != null ? 1 : 0) + (reverse ? 1 : 0) + (flameChart ? 1 : 0) > 1) {
+            throw new UsageError("choose one of --focus, --reverse and --flamechart");
         }
-    }
-
-    private FlameOptions options() {
-        return FlameOptions.defaults().withWidth(width).withMinWidth(minWidth).withInverted(inverted)
-                .withStyle(Palette.parse(colors).style(hash));
+        if (kind().equals("html") && look.consistentPalette) {
+            throw new UsageError("--cp colours SVG and PNG graphs; the HTML page has its own colours");
+        }
     }
 
     private CallTree tree(Profile profile) {
         if (focus != null) {
-            return CallTrees.callees(profile, FunctionLookup.find(profile, focus));
+            return CallTrees.callees(profile, FunctionLookup.find(profile, Escape.raw(focus)));
         }
-        return reverse ? CallTrees.reversed(profile) : CallTrees.full(profile, true);
+        if (flameChart) {
+            return CallTrees.chart(profile, true);
+        }
+        return reverse ? CallTrees.reversed(profile, true) : CallTrees.full(profile, true);
     }
 
-    private boolean isHtml() {
+    /** svg, png or html, by the output's extension. */
+    String kind() {
         String name = output == null ? "" : output.getFileName().toString().toLowerCase(Locale.ROOT);
-        return name.endsWith(".html") || name.endsWith(".htm");
+        if (name.endsWith(".html") || name.endsWith(".htm")) {
+            return "html";
+        }
+        return name.endsWith(".png") ? "png" : "svg";
     }
 
     private String defaultTitle(Profile p) {
-        String kind = focus != null ? "Callees of " + focus : reverse ? "Reversed flame graph" : inverted ? "Icicle graph" : "Flame graph";
+        String kind = focus != null ? "Callees of " + focus : reverse ? "Reversed flame graph"
+                : flameChart ? "Flame chart" : look.inverted ? "Icicle graph" : "Flame graph";
         return kind + ": " + p.info().label();
     }
 
-    private String unit(Profile p) {
+    String unit(Profile p) {
         if (analysis.weight.equals("samples")) {
             return "samples";
         }

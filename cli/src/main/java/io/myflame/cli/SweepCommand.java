@@ -104,5 +104,8 @@ public final class SweepCommand implements Callable<Integer> {
         }
         String svg = LineChart.svg(title, "client threads", yLabel, series, true, 800, 500);
         AtomicOutput.write(out.resolve(file), o -> o.write(svg.getBytes(StandardCharsets.UTF_8)));
+        // The same chart as a PNG, for pages that take images only.
+        AtomicOutput.write(out.resolve(file.replace(".svg", ".png")),
+                o -> LineChart.png(title, "client threads", yLabel, series, true, 800, 500, o));
     }
 }

@@ -4,11 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.myflame.recorder.Progress;
+import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.server.BinaryTree;
+import io.myflame.recorder.server.SqlClient;
+import io.myflame.recorder.server.ThrowawayServer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -139,6 +145,47 @@ class RecordFaultsIT {
             TimeUnit.MILLISECONDS.sleep(100);
         }
         assertNoWorkDirectories();
+    }
+
+    /** A server password: never in the capture, and its private file gone even after SIGKILL. */
+    @Test
+    void passwordNeverInTheCaptureAndItsFileRemovedAfterSigkill() throws Exception {
+        ChildProcesses children = new ChildProcesses();
+        String secret = "s3cret-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+        try (ThrowawayServer server = ThrowawayServer.start(BinaryTree.system(children), List.of(), null, children,
+                Progress.silent())) {
+            SqlClient root = new SqlClient(SqlClient.findClient(null, children), server.endpoint(), children);
+            root.query("CREATE USER 'bench'@'localhost' IDENTIFIED BY '" + secret + "'");
+            root.query("GRANT ALL ON *.* TO 'bench'@'localhost'");
+            Path cap = tmp.resolve("cap");
+            Myflame.Running p = Myflame.start(tmp.resolve("log"), Map.of("BENCH_PW", secret), "record",
+                    "--out", cap.toString(), "--socket", server.endpoint().socket(), "--user", "bench",
+                    "--password-env", "BENCH_PW", "--workload", "oltp_point_select", "--table-size", "1000",
+                    "--time", "60", "--warmup", "0", "--freq", "99");
+            assertTrue(p.awaitStderr("measured run", 300), p.err());
+            List<Path> optionFiles = filesHolding(Path.of(System.getProperty("java.io.tmpdir")), secret, 1);
+            assertEquals(1, optionFiles.size(), "sysbench's private option file during the run");
+            assertEquals(List.of(), filesHolding(tmp, secret, Integer.MAX_VALUE), "the password in the capture");
+            p.process().destroyForcibly(); // SIGKILL: no shutdown hook runs; the guard cleans up
+            p.process().waitFor(60, TimeUnit.SECONDS);
+            assertGone(optionFiles.get(0));
+            RecordIT.assertNoneLeft(tmp.toString(), cap);
+        } finally {
+            children.stopAll(30_000);
+        }
+    }
+
+    private static List<Path> filesHolding(Path dir, String text, int depth) throws Exception {
+        try (Stream<Path> s = Files.walk(dir, depth)) {
+            return s.filter(Files::isRegularFile).filter(f -> {
+                try {
+                    return Files.size(f) < (1 << 20) && Files.readString(f, java.nio.charset.StandardCharsets.ISO_8859_1)
+                            .contains(text);
+                } catch (Exception e) {
+                    return false;
+                }
+            }).toList();
+        }
     }
 
     private static Optional<String> awaitChildArgument(Myflame.Running p, String prefix, long seconds) throws Exception {

@@ -72,7 +72,7 @@ class RecordIT {
         assertTrue(m.find(), p.err());
         long serverPid = Long.parseLong(m.group(1));
         String scratch = m.group(2);
-        awaitSamples(cap);
+        awaitSamples(p);
         ProcessHandle.of(serverPid).orElseThrow().destroyForcibly();
         assertEquals(1, p.waitFor(120), p.err());
         assertTrue(p.err().contains("the server died during the measured run (killed by signal 9)"), p.err());
@@ -82,8 +82,11 @@ class RecordIT {
     }
 
     /** Waits until perf has written samples: perf.data grows past what it held when perf attached. */
-    private static void awaitSamples(Path cap) throws InterruptedException {
-        Path data = cap.resolve("perf.data");
+    /** Waits until perf has written samples to the perf.data it was started with (written beside --out, then swapped in). */
+    private static void awaitSamples(Myflame.Running p) throws Exception {
+        Matcher o = Pattern.compile(" -o (\\S+/perf\\.data)").matcher(p.err());
+        assertTrue(o.find(), p.err());
+        Path data = Path.of(o.group(1));
         long attached = size(data);
         assertTrue(Myflame.await(() -> size(data) > attached, 60), "perf wrote no samples to " + data);
     }
@@ -104,7 +107,7 @@ class RecordIT {
         assertTrue(p.awaitStderr("measured run", 180), p.err());
         Matcher m = SERVER_UP.matcher(p.err());
         assertTrue(m.find(), p.err());
-        awaitSamples(cap);
+        awaitSamples(p);
         p.process().destroy(); // SIGTERM, which the JVM handles like Ctrl-C's SIGINT: shutdown hooks run
         assertEquals(1, p.waitFor(120), p.err());
         JsonNode meta = new ObjectMapper().readTree(cap.resolve("capture.json").toFile());

@@ -1,7 +1,14 @@
 package io.myflame.diff;
 
+import io.myflame.core.flame.MysqlLayer;
 import java.awt.Color;
+import java.awt.Graphics2D;
 import java.awt.Rectangle;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.OutputStream;
+import javax.imageio.ImageIO;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.CategoryPlot;
@@ -12,11 +19,13 @@ import org.jfree.svg.SVGGraphics2D;
 
 /** The category breakdown as horizontal stacked bars, one bar per column, drawn to inline SVG. */
 public final class CategoryChart {
-    /** Colours for the categories in file order, chosen to stay apart when printed in grey. */
+    /**
+     * Colours for categories that are not a flamegraph layer, in file order: apart from each other
+     * and from the layer colours, and apart when printed in grey.
+     */
     private static final Color[] PALETTE = {
-        new Color(0xd62728), new Color(0xff7f0e), new Color(0x9467bd), new Color(0x8c564b),
-        new Color(0x1f77b4), new Color(0x2ca02c), new Color(0x17becf), new Color(0xbcbd22),
-        new Color(0x7f7f7f), new Color(0xe377c2),
+        new Color(0x8c564b), new Color(0x17becf), new Color(0xe377c2), new Color(0x2b4f81),
+        new Color(0xbcbd22), new Color(0x1b7837), new Color(0x7f3b08), new Color(0x542788),
     };
 
     private CategoryChart() {
@@ -24,6 +33,61 @@ public final class CategoryChart {
 
     /** An {@code <svg>} element; names are escaped by JFreeSVG. */
     public static String svg(Diff categories, int width) {
+        int height = height(categories);
+        SVGGraphics2D g2 = new SVGGraphics2D(width, height);
+        // A fixed prefix keeps the SVG byte-identical between runs (the default uses the clock).
+        g2.setDefsKeyPrefix("myflame-categories");
+        chart(categories).draw(g2, new Rectangle(0, 0, width, height));
+        return g2.getSVGElement();
+    }
+
+    /** The same chart as a PNG image. */
+    public static void png(Diff categories, int width, OutputStream out) throws IOException {
+        int height = height(categories);
+        BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = image.createGraphics();
+        try {
+            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+            g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+            chart(categories).draw(g, new Rectangle(0, 0, width, height));
+        } finally {
+            g.dispose();
+        }
+        ImageIO.write(image, "png", out);
+        out.flush();
+    }
+
+    private static int height(Diff categories) {
+        return 90 + 38 * categories.columns().size();
+    }
+
+    /**
+     * The colour of a category: a category named after a server layer of the mysql flamegraph
+     * palette ({@code binlog}, {@code network}, {@code InnoDB foreground}, {@code SQL/foreground},
+     * {@code other}, ...) takes that layer's colour, so bars and flamegraphs agree; the others
+     * take the next palette colour in file order.
+     */
+    static Color colour(String category, int[] nextFree) {
+        MysqlLayer layer = layerOf(category);
+        if (layer != null) {
+            return layer.base();
+        }
+        return PALETTE[nextFree[0]++ % PALETTE.length];
+    }
+
+    static MysqlLayer layerOf(String category) {
+        String c = category.toLowerCase(java.util.Locale.ROOT).replace('/', ' ').trim();
+        for (MysqlLayer l : MysqlLayer.values()) {
+            String label = l.label().toLowerCase(java.util.Locale.ROOT);
+            String word = label.split(" ")[0];
+            if (c.equals(label) || c.equals(word) || c.equals(word + " foreground")) {
+                return l;
+            }
+        }
+        return null;
+    }
+
+    private static JFreeChart chart(Diff categories) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (DiffRow row : categories.rows()) {
             for (int c = 0; c < categories.columns().size(); c++) {
@@ -41,14 +105,10 @@ public final class CategoryChart {
         StackedBarRenderer renderer = (StackedBarRenderer) plot.getRenderer();
         renderer.setShadowVisible(false);
         renderer.setBarPainter(new org.jfree.chart.renderer.category.StandardBarPainter());
+        int[] nextFree = {0};
         for (int r = 0; r < categories.rows().size(); r++) {
-            renderer.setSeriesPaint(r, PALETTE[r % PALETTE.length]);
+            renderer.setSeriesPaint(r, colour(categories.rows().get(r).key(), nextFree));
         }
-        int height = 90 + 38 * categories.columns().size();
-        SVGGraphics2D g2 = new SVGGraphics2D(width, height);
-        // A fixed prefix keeps the SVG byte-identical between runs (the default uses the clock).
-        g2.setDefsKeyPrefix("myflame-categories");
-        chart.draw(g2, new Rectangle(0, 0, width, height));
-        return g2.getSVGElement();
+        return chart;
     }
 }

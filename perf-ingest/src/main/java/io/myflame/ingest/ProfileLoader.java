@@ -79,23 +79,14 @@ public final class ProfileLoader {
             return stacks;
         } catch (io.myflame.core.model.WeightOverflow e) {
             throw new InputException(input + ": " + e.getMessage());
-        } catch (java.io.EOFException | java.util.zip.ZipException e) {
-            throw named(input, e);
         }
-    }
-
-    /** A read error with the input it happened in ("Unexpected end of ZLIB input stream" names none). */
-    private static InputException named(String input, IOException e) {
-        String what = e instanceof java.io.EOFException || String.valueOf(e.getMessage()).contains("ZLIB")
-                ? "gzip data cut short or damaged" : String.valueOf(e.getMessage());
-        return new InputException(input + ": cannot read (" + what + ")");
     }
 
     private FoldedStacks fold(OpenedInput in, FoldOptions options) throws IOException, InputException {
         PerfScriptReader reader = new PerfScriptReader(options, threads).countingInto(bytesRead);
         return switch (in.kind()) {
             case PERF_DATA -> readPerfData(in.file(), options, reader);
-            case PERF_SCRIPT -> reader.read(in.text(), in.name());
+            case PERF_SCRIPT -> readText(in, reader);
             case FOLDED, DIFFERENTIAL_FOLDED -> throw new InputException(in.name() + ": already folded stacks; nothing to collapse");
             case JFR -> throw new InputException(in.name() + ": JFR recordings are read by 'myflame flamegraph' and 'report', not here");
             case CAPTURE_DIRECTORY -> throw new IllegalStateException("a capture is opened as its sample file");
@@ -118,6 +109,14 @@ public final class ProfileLoader {
         return new PerfDataSource(perfBinary, inline).read(path, reader);
     }
 
+    private static FoldedStacks readText(OpenedInput in, PerfScriptReader reader) throws IOException, InputException {
+        try {
+            return reader.read(in.text(), in.name());
+        } catch (IOException e) {
+            throw named(in.name(), e);
+        }
+    }
+
     /**
      * Loads an input as a profile for analysis; the label is the capture's server version or the
      * file name. A differential folded file is refused here: it holds two profiles ({@link #loadAny}).
@@ -128,23 +127,21 @@ public final class ProfileLoader {
             return s.profile();
         }
         throw new InputException(input + ": a differential folded file (two counts per line, as difffolded.pl and "
-                + "inferno-diff-folded write): draw it with 'myflame flamegraph', or pass its two sides as two inputs");
+                + "inferno-diff-folded write), not one profile: give its two sides as two inputs, e.g. flamegraph --diff BASE NEW");
     }
 
     /** Loads an input as one profile, or as the two profiles of a differential folded file. */
     public Loaded loadAny(String input) throws IOException, InputException {
-        try {
-            return loadChecked(input);
+        ProfileInfo info = info(input);
+        try (OpenedInput in = OpenedInput.open(input)) {
+            return load(in, info);
         } catch (io.myflame.core.model.WeightOverflow e) {
             throw new InputException(input + ": " + e.getMessage());
-        } catch (java.io.EOFException | java.util.zip.ZipException e) {
-            throw named(input, e);
         }
     }
 
-    private Loaded loadChecked(String input) throws IOException, InputException {
-        ProfileInfo info = info(input);
-        try (OpenedInput in = OpenedInput.open(input)) {
+    private Loaded load(OpenedInput in, ProfileInfo info) throws IOException, InputException {
+        try {
             return switch (in.kind()) {
                 case JFR -> new Single(io.myflame.ingest.jfr.JfrProfiles.read(in.file(), info, warnings));
                 case FOLDED -> new Single(FoldedReader.read(in.text(), StandardCharsets.ISO_8859_1, in.name(), info,
@@ -160,15 +157,24 @@ public final class ProfileLoader {
                     yield new Single(stacks.toProfile(info));
                 }
             };
+        } catch (IOException e) {
+            if (in.kind() == InputKind.PERF_DATA) {
+                throw e;
+            }
+            throw named(in.name(), e);
         }
     }
 
-    private static ProfileInfo info(String input) throws IOException, InputException {
+    /** The input's label and event; an incomplete capture is read with a warning, never silently. */
+    private ProfileInfo info(String input) throws IOException, InputException {
         ProfileInfo info = ProfileInfo.EMPTY.withSource(input);
         Path path = input.equals("-") ? null : Path.of(input);
         if (path != null && Files.isDirectory(path)) {
             CaptureDirectory capture = CaptureDirectory.open(path);
             info = info.withLabel(capture.serverVersion()).withEvent(capture.event());
+            if (capture.incompleteReason() != null) {
+                warnings.add(input + ": incomplete capture (" + capture.incompleteReason() + ")");
+            }
         }
         if (info.label() == null) {
             info = info.withLabel(path == null ? "stdin" : labelOf(path));
@@ -183,5 +189,12 @@ public final class ProfileLoader {
             return path.toAbsolutePath().getParent().getFileName().toString();
         }
         return s;
+    }
+
+    /** A read error with the input it happened in ("Unexpected end of ZLIB input stream" names none). */
+    private static InputException named(String name, IOException e) {
+        String what = e instanceof java.io.EOFException || String.valueOf(e.getMessage()).contains("ZLIB")
+                ? "gzip data cut short or damaged" : String.valueOf(e.getMessage());
+        return new InputException(name + ": cannot read (" + what + ")");
     }
 }

@@ -145,6 +145,15 @@ class InputsTest {
         }
     }
 
+    @Test
+    void linesSharingPartOfAFrameWithThePreviousLineAreNotConfused() throws Exception {
+        // The reader takes over the previous line's leading frames only when they are equal with their ';'.
+        String in = "t;a;bc;d 1\nt;a;bd;e 2\nt;a;b 4\nt;a;b;c 8\nt;a;bb 16\nt;a;bb 32\nt;a;bb;x 64\n";
+        FoldedStacks s = new io.myflame.ingest.perf.FoldedTextReader(1)
+                .read(new java.io.ByteArrayInputStream(in.getBytes(StandardCharsets.ISO_8859_1)), "x", true, false);
+        assertEquals("t;a;b 4\nt;a;b;c 8\nt;a;bb 48\nt;a;bb;x 64\nt;a;bc;d 1\nt;a;bd;e 2\n", folded(s));
+    }
+
     private static List<String> comms(Profile p) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < p.size(); i++) {

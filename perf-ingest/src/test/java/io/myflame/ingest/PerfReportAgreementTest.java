@@ -48,9 +48,37 @@ class PerfReportAgreementTest {
         return dirs.stream().map(d -> DynamicTest.dynamicTest(d.getFileName().toString(), () -> check(d)));
     }
 
+    /**
+     * The same through the native perf.data reader: each capture's perf.data.xz unpacked (by xz)
+     * and read without perf script.
+     */
+    @TestFactory
+    Stream<DynamicTest> everyNamedSymbolAgreesWithPerfReportThroughTheNativeReader(@org.junit.jupiter.api.io.TempDir Path tmp)
+            throws IOException {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/xz")), "xz not installed");
+        List<Path> dirs;
+        try (Stream<Path> s = Files.list(captures())) {
+            dirs = s.filter(d -> Files.isRegularFile(d.resolve("perf-report-children.txt"))
+                    && Files.isRegularFile(d.resolve("perf.data.xz"))).sorted().toList();
+        }
+        assertTrue(dirs.size() >= 2, "expected at least two captures with perf.data.xz in " + captures());
+        return dirs.stream().map(d -> DynamicTest.dynamicTest(d.getFileName().toString(), () -> {
+            Path data = tmp.resolve(d.getFileName() + ".data");
+            Process xz = new ProcessBuilder("xz", "-dc", d.resolve("perf.data.xz").toString())
+                    .redirectOutput(data.toFile()).start();
+            assertEquals(0, xz.waitFor());
+            check(d, data.toString());
+        }));
+    }
+
     private static void check(Path capture) throws Exception {
+        check(capture, capture.toString());
+    }
+
+    private static void check(Path capture, String input) throws Exception {
         ProfileLoader loader = new ProfileLoader(2, false, "perf");
-        Profile profile = loader.load(capture.toString());
+        Profile profile = loader.load(input);
+        assertTrue(loader.warnings().stream().noneMatch(w -> w.contains("through perf script")), loader.warnings().toString());
         InclusiveTable ours = InclusiveTable.of(profile);
         List<PerfRow> perfRows = perfRows(capture.resolve("perf-report-children.txt"));
         Map<String, Integer> rowsPerName = new HashMap<>();

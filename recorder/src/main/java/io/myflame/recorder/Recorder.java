@@ -2,32 +2,19 @@ package io.myflame.recorder;
 
 import io.myflame.recorder.capture.CaptureOutput;
 import io.myflame.recorder.perf.EventProbe;
-import io.myflame.recorder.perf.PerfCapture;
 import io.myflame.recorder.perf.PerfRecording;
 import io.myflame.recorder.perf.PerfSettings;
 import io.myflame.recorder.server.ServerChoice;
 import io.myflame.recorder.server.ServerDefaults;
 import io.myflame.recorder.workload.SysbenchResults;
 import io.myflame.recorder.workload.Workload;
-
-import io.myflame.ingest.capture.CaptureDirectory;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * {@code myflame record}: the whole experiment in one call — server, prepare, warm-up, the measured
  * run under perf, optional cleanup — leaving a capture directory every other command reads.
  */
 public final class Recorder {
-    /** Files a previous recording may have left in the output directory, replaced by a new one. */
-    static final List<String> CAPTURE_FILES = List.of(CaptureDirectory.METADATA, "perf.data", "perf.data.old",
-            PerfCapture.FOLDED, "sysbench.txt", "sysbench-warmup.txt", "sysbench-prepare.txt",
-            "sysbench-cleanup.txt", "sysbench-refill.txt", "status-before.txt", "status-after.txt",
-            Measurement.VARIABLES, "server-error.log");
-
     /**
      * Everything a recording needs.
      *
@@ -50,14 +37,6 @@ public final class Recorder {
      * a failure or an interruption leaves a capture marked incomplete and never damages a previous one.
      */
     public static SysbenchResults record(Options o, Progress progress) throws RecordException {
-        try {
-            return run(o, progress);
-        } catch (RecordException e) {
-            throw new RecordException(e.getMessage() + " — capture marked incomplete in " + o.out(), e);
-        }
-    }
-
-    private static SysbenchResults run(Options o, Progress progress) throws RecordException {
         if (o.perf() != null) {
             EventProbe.check(o.perf());
             PerfRecording.check(o.perf(), ProcessHandle.current().pid());
@@ -78,7 +57,7 @@ public final class Recorder {
         } catch (RecordException e) {
             Session.awaitInterruption();
             Path kept = capture.incomplete(e.getMessage());
-            throw new RecordException(e.getMessage() + where(kept, o.out()));
+            throw new RecordException(capture.relocate(e.getMessage(), kept) + where(kept, o.out()));
         } catch (RuntimeException e) {
             Session.awaitInterruption();
             capture.incomplete(e.getMessage());
@@ -92,26 +71,4 @@ public final class Recorder {
         }
         return " — the previous capture in " + out + " is unchanged; this attempt, marked incomplete, is in " + kept;
     }
-
-    /** For a sweep's points: creates the directory; refuses one that holds something other than a capture. */
-    static void prepareOutput(Path out) throws RecordException {
-        try {
-            if (Files.isDirectory(out)) {
-                boolean capture = Files.exists(out.resolve(CaptureDirectory.METADATA));
-                try (Stream<Path> s = Files.list(out)) {
-                    if (!capture && s.findAny().isPresent()) {
-                        throw new RecordException(out + ": exists and is not a capture directory; choose an empty "
-                                + "or new --out");
-                    }
-                }
-                for (String f : CAPTURE_FILES) {
-                    Files.deleteIfExists(out.resolve(f));
-                }
-            }
-            Files.createDirectories(out);
-        } catch (IOException e) {
-            throw new RecordException("cannot create " + out + ": " + e.getMessage());
-        }
-    }
-
 }

@@ -1,5 +1,7 @@
 package io.myflame.recorder;
 
+import io.myflame.recorder.capture.CaptureOutput;
+
 import io.myflame.recorder.perf.PerfSettings;
 import io.myflame.recorder.server.ServerDefaults;
 import io.myflame.recorder.workload.SysbenchResults;
@@ -58,13 +60,15 @@ public final class Sweep {
                                   PerfSettings perf, Path dir, List<Point> points) throws RecordException {
         for (int t : threads) {
             Path cap = dir.resolve("threads-" + t);
-            Recorder.prepareOutput(cap);
+            CaptureOutput capture = CaptureOutput.begin(cap);
             session.progress().phase(c.name() + ": " + t + " thread(s)");
             try {
-                SysbenchResults r = new Measurement(session, w.withThreads(t), perf, cap).run();
+                SysbenchResults r = new Measurement(session, w.withThreads(t), perf, capture.dir()).run();
+                capture.complete();
                 points.add(new Point(c.name(), t, r, cap, null));
             } catch (RecordException e) {
-                points.add(new Point(c.name(), t, null, cap, e.getMessage()));
+                Session.awaitInterruption();
+                points.add(new Point(c.name(), t, null, capture.incomplete(e.getMessage()), e.getMessage()));
                 if (!session.server().alive()) {
                     throw new RecordException("server gone, skipping the rest of " + c.name());
                 }

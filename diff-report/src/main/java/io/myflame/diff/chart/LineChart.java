@@ -30,6 +30,32 @@ public final class LineChart {
 
     public static String svg(String title, String xLabel, String yLabel, List<Series> series, boolean log2X,
                              int width, int height) {
+        JFreeChart chart = chart(title, xLabel, yLabel, series, log2X);
+        SVGGraphics2D g = new SVGGraphics2D(width, height);
+        // jfreesvg picks a random prefix for its ids; a fixed one keeps the output deterministic.
+        g.setDefsKeyPrefix("myflame-chart");
+        chart.draw(g, new Rectangle(0, 0, width, height));
+        return g.getSVGDocument();
+    }
+
+    /** The same chart as a PNG image. */
+    public static void png(String title, String xLabel, String yLabel, List<Series> series, boolean log2X,
+                           int width, int height, java.io.OutputStream out) throws java.io.IOException {
+        JFreeChart chart = chart(title, xLabel, yLabel, series, log2X);
+        java.awt.image.BufferedImage image = new java.awt.image.BufferedImage(width, height,
+                java.awt.image.BufferedImage.TYPE_INT_RGB);
+        java.awt.Graphics2D g = image.createGraphics();
+        try {
+            g.setRenderingHint(java.awt.RenderingHints.KEY_ANTIALIASING, java.awt.RenderingHints.VALUE_ANTIALIAS_ON);
+            chart.draw(g, new Rectangle(0, 0, width, height));
+        } finally {
+            g.dispose();
+        }
+        javax.imageio.ImageIO.write(image, "png", out);
+        out.flush();
+    }
+
+    private static JFreeChart chart(String title, String xLabel, String yLabel, List<Series> series, boolean log2X) {
         System.setProperty("java.awt.headless", "true");
         XYSeriesCollection data = new XYSeriesCollection();
         for (Series s : series) {
@@ -42,11 +68,7 @@ public final class LineChart {
         JFreeChart chart = ChartFactory.createXYLineChart(title, xLabel, yLabel, data, PlotOrientation.VERTICAL,
                 true, false, false);
         style(chart, xLabel, log2X);
-        SVGGraphics2D g = new SVGGraphics2D(width, height);
-        // jfreesvg picks a random prefix for its ids; a fixed one keeps the output deterministic.
-        g.setDefsKeyPrefix("myflame-chart");
-        chart.draw(g, new Rectangle(0, 0, width, height));
-        return g.getSVGDocument();
+        return chart;
     }
 
     private static void style(JFreeChart chart, String xLabel, boolean log2X) {

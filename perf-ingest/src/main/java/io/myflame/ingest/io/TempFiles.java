@@ -19,7 +19,11 @@ public final class TempFiles {
     private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(TempFiles::deleteAll, "myflame-temp-cleanup"));
+        try {
+            Runtime.getRuntime().addShutdownHook(new Thread(TempFiles::deleteAll, "myflame-temp-cleanup"));
+        } catch (IllegalStateException e) {
+            // First used by another shutdown hook: that hook calls deleteAll itself.
+        }
     }
 
     private TempFiles() {

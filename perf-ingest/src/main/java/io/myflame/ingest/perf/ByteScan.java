@@ -12,6 +12,7 @@ import java.nio.ByteOrder;
 final class ByteScan {
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
+    private static final long SEMICOLONS = 0x3B3B3B3B3B3B3B3BL;
     private static final long ONES = 0x0101010101010101L;
     private static final long HIGHS = 0x8080808080808080L;
     private static final long MIX = 0x9E3779B97F4A7C15L;
@@ -41,11 +42,20 @@ final class ByteScan {
      * hash of the bytes before it; equal byte runs always hash equal, wherever they sit.
      */
     int hashToNewline(byte[] b, int from, int to) {
+        return hashTo(b, from, to, NEWLINES, (byte) '\n');
+    }
+
+    /** As {@link #hashToNewline}, up to the first ';' (a folded frame's end). */
+    int hashToSemicolon(byte[] b, int from, int to) {
+        return hashTo(b, from, to, SEMICOLONS, (byte) ';');
+    }
+
+    private int hashTo(byte[] b, int from, int to, long pattern, byte stop) {
         long h = 0;
         int i = from;
         while (i + 8 <= to) {
             long w = (long) LONGS.get(b, i);
-            long x = w ^ NEWLINES;
+            long x = w ^ pattern;
             long t = (x - ONES) & ~x & HIGHS;
             if (t != 0) {
                 int k = Long.numberOfTrailingZeros(t) >>> 3;
@@ -60,7 +70,7 @@ final class ByteScan {
         }
         long w = 0;
         int k = 0;
-        while (i < to && b[i] != '\n') {
+        while (i < to && b[i] != stop) {
             w |= (b[i] & 0xffL) << (8 * k);
             k++;
             i++;

@@ -15,6 +15,16 @@ final class FoldedLineParser extends BlockParser {
     private final boolean differential;
     private final int allRoot;
     private final LineCache frames = new LineCache();
+    private final ByteScan scan = new ByteScan();
+    /** The current line's frame ids (root first) and each frame's end, relative to the line start. */
+    private int[] ids = new int[256];
+    private int[] ends = new int[256];
+    /** The same for the previous line of this block, which starts at prevStart (-1: none). */
+    private int[] prevIds = new int[256];
+    private int[] prevEnds = new int[256];
+    private int prevCount;
+    private int prevStart = -1;
+    private int prevEnd;
     private int[] key = new int[256];
     private final long[] counts = new long[2];
 
@@ -27,6 +37,7 @@ final class FoldedLineParser extends BlockParser {
 
     @Override
     int parse(byte[] b, int from, int to, int chunk, boolean last) {
+        prevStart = -1;
         int p = from;
         int lineNo = 0;
         while (p < to) {
@@ -51,27 +62,68 @@ final class FoldedLineParser extends BlockParser {
         if (stackEnd <= p) {
             return false;
         }
-        int n = 0;
-        int root = allRoot;
-        int f = p;
+        int n = sharedFrames(b, p, stackEnd);
+        int f = n == 0 ? p : p + prevEnds[n - 1] + 1;
         while (f <= stackEnd) {
-            int semi = SampleHeader.indexOf(b, f, stackEnd, (byte) ';');
-            int e = semi < 0 ? stackEnd : semi;
-            int id = frame(b, f, e);
-            if (rootIsThread && f == p) {
-                root = id;
-            } else {
-                if (n == key.length) {
-                    key = java.util.Arrays.copyOf(key, n * 2);
-                }
-                key[n++] = id;
+            // One word-at-a-time pass finds the frame's end and hashes it.
+            int e = scan.hashToSemicolon(b, f, stackEnd);
+            if (n == ids.length) {
+                ids = java.util.Arrays.copyOf(ids, n * 2);
+                ends = java.util.Arrays.copyOf(ends, n * 2);
             }
+            ids[n] = frame(b, f, e, (int) scan.hash);
+            ends[n++] = e - p;
             f = e + 1;
         }
+        int first = rootIsThread ? 1 : 0;
+        int root = rootIsThread ? ids[0] : allRoot;
         long weight = differential ? counts[0] : counts[1];
-        long samples = counts[1];
-        stacks.add(root, key, n, weight, samples);
+        if (key.length < n) {
+            key = new int[n * 2];
+        }
+        System.arraycopy(ids, first, key, 0, n - first);
+        stacks.add(root, key, n - first, weight, counts[1]);
+        remember(p, stackEnd, n);
         return true;
+    }
+
+    /**
+     * Folded files are sorted, so a line mostly repeats the previous one's first frames: those
+     * whose bytes, with their ';', are equal in both lines are taken over without hashing.
+     * Copies their ids into {@link #ids} and returns how many.
+     */
+    private int sharedFrames(byte[] b, int p, int stackEnd) {
+        if (prevStart < 0) {
+            return 0;
+        }
+        int len = Math.min(stackEnd - p, prevEnd - prevStart);
+        int m = java.util.Arrays.mismatch(b, p, p + len, b, prevStart, prevStart + len);
+        if (m < 0) {
+            m = len;
+        }
+        int n = 0;
+        while (n < prevCount && prevEnds[n] < m) {
+            n++;
+        }
+        if (ids.length < prevIds.length) {
+            ids = java.util.Arrays.copyOf(ids, prevIds.length);
+            ends = java.util.Arrays.copyOf(ends, prevIds.length);
+        }
+        System.arraycopy(prevIds, 0, ids, 0, n);
+        System.arraycopy(prevEnds, 0, ends, 0, n);
+        return n;
+    }
+
+    private void remember(int p, int stackEnd, int n) {
+        int[] t = prevIds;
+        prevIds = ids;
+        ids = t;
+        t = prevEnds;
+        prevEnds = ends;
+        ends = t;
+        prevCount = n;
+        prevStart = p;
+        prevEnd = stackEnd;
     }
 
     /** Reads the count (two for a differential line) off the end; returns where the stack ends, or -1. */
@@ -90,8 +142,7 @@ final class FoldedLineParser extends BlockParser {
         return sp0;
     }
 
-    private int frame(byte[] b, int from, int to) {
-        int h = ByteScan.hashRange(b, from, to);
+    private int frame(byte[] b, int from, int to, int h) {
         int[] id = frames.get(b, from, to, h);
         if (id == null) {
             id = new int[] {intern(new String(b, from, to - from, charset))};
@@ -100,7 +151,10 @@ final class FoldedLineParser extends BlockParser {
         return id[0];
     }
 
-    /** A whole number, or a decimal one rounded (some tools write "12.5"); -1 when it is neither. */
+    /**
+     * A whole number, or a decimal one rounded (some tools write "12.5"); -1 when it is neither.
+     * A count past 2^63-1 is bad data, not a negative weight.
+     */
     static long count(byte[] b, int from, int to) {
         long v = 0;
         int i = from;
@@ -110,22 +164,19 @@ final class FoldedLineParser extends BlockParser {
         if (i == to && i > from) {
             return v;
         }
-        String text = new String(b, from, to - from, StandardCharsets.ISO_8859_1);
+        String s = new String(b, from, to - from, StandardCharsets.ISO_8859_1);
         try {
-            if (text.chars().allMatch(c -> c >= '0' && c <= '9')) {
-                return Long.parseLong(text);
-            }
-            double d = Double.parseDouble(text);
-            if (d >= 0x1p63 && !Double.isInfinite(d)) {
-                throw new NumberFormatException();
-            }
-            return d >= 0 && !Double.isInfinite(d) ? Math.round(d) : -1;
+            return Long.parseLong(s);
         } catch (NumberFormatException e) {
-            // A count past 2^63-1 is an error, not a negative or saturated weight.
-            if (text.matches("[0-9]+(\\.[0-9]*)?|[0-9.]+[eE][+]?[0-9]+")) {
-                throw new io.myflame.core.model.WeightOverflow("the count " + text);
+            try {
+                double d = Double.parseDouble(s);
+                if (d >= 0x1p63 && !Double.isInfinite(d) || s.chars().allMatch(Character::isDigit)) {
+                    throw new io.myflame.core.model.WeightOverflow("the count " + s);
+                }
+                return d >= 0 && !Double.isInfinite(d) ? Math.round(d) : -1;
+            } catch (NumberFormatException e2) {
+                return -1;
             }
-            return -1;
         }
     }
 }

@@ -50,6 +50,7 @@ public final class PerfDataReader {
             if (file.unsupported != null) {
                 throw new Unsupported(file.unsupported);
             }
+            SymbolSources sources = new SymbolSources();
             RecordIndex index = new RecordIndex(file);
             index.scan();
             if (index.unsupported != null) {
@@ -64,17 +65,16 @@ public final class PerfDataReader {
                 }
             }
             index.tasks.freeze();
-            return fold(path, file, index);
+            return fold(path, file, index, sources);
         }
     }
 
-    private FoldedStacks fold(Path path, PerfDataFile file, RecordIndex index)
+    private FoldedStacks fold(Path path, PerfDataFile file, RecordIndex index, SymbolSources sources)
             throws IOException, InputException, Unsupported {
         String event = keptEvent(file, index);
         if (event == null) {
             throw new InputException("no samples in " + path);
         }
-        SymbolSources sources = new SymbolSources();
         List<SampleDecoder> decoders = decode(file, index, sources);
         List<String> warnings = new ArrayList<>();
         long other = 0;

@@ -193,10 +193,25 @@ final class SampleDecoder {
 
     private Tasks.ProcessMaps mapsFor(int cpumode, int pid) {
         if (cpumode == CPUMODE_KERNEL) {
-            return tasks.maps(Tasks.KERNEL_PID);
+            if (kernelMaps == null) {
+                kernelMaps = tasks.maps(Tasks.KERNEL_PID);
+            }
+            return kernelMaps;
         }
-        return cpumode == CPUMODE_USER ? tasks.maps(pid) : null;
+        if (cpumode != CPUMODE_USER) {
+            return null;
+        }
+        // Consecutive frames and samples are mostly of one process: spare the map lookup (and its boxing).
+        if (pid != lastPid || lastMaps == null) {
+            lastMaps = tasks.maps(pid);
+            lastPid = pid;
+        }
+        return lastMaps;
     }
+
+    private Tasks.ProcessMaps kernelMaps;
+    private Tasks.ProcessMaps lastMaps;
+    private int lastPid = Integer.MIN_VALUE;
 
     private int frame(long ip, int cpumode, int pid, long time, long seq, boolean java) {
         long flags = java ? JAVA : 0;

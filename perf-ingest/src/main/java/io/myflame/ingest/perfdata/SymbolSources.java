@@ -1,6 +1,5 @@
 package io.myflame.ingest.perfdata;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,10 +17,20 @@ import java.util.List;
  */
 final class SymbolSources {
     private final Path debugDir;
-    final List<String> notes = new ArrayList<>();
+    final List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
+
+    /** The running kernel's symbols, read while the index pass runs: /proc/kallsyms is slow to produce. */
+    private final java.util.concurrent.CompletableFuture<SymbolTable> runningKernel;
 
     SymbolSources() {
         this.debugDir = Path.of(System.getProperty("user.home"), ".debug");
+        this.runningKernel = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return kallsyms(Path.of("/proc/kallsyms"));
+            } catch (IOException | RuntimeException e) {
+                return SymbolTable.EMPTY;
+            }
+        });
     }
 
     SymbolTable load(Dso dso) {
@@ -149,7 +158,7 @@ final class SymbolSources {
     private SymbolTable kernel(String buildId) throws IOException {
         Path kallsyms;
         if (buildId == null || buildId.equals(BuildIds.runningKernel())) {
-            kallsyms = Path.of("/proc/kallsyms");
+            return runningKernel.join();
         } else {
             kallsyms = debugDir.resolve("[kernel.kallsyms]").resolve(buildId).resolve("kallsyms");
             if (!Files.isReadable(kallsyms)) {
@@ -162,25 +171,32 @@ final class SymbolSources {
 
     /** "ffffffff8225fd19 T pvm_irq_enable" — text, weak, data and bss symbols, as perf keeps them. */
     static SymbolTable kallsyms(Path file) throws IOException {
+        byte[] b;
+        try (var in = Files.newInputStream(file)) {
+            // Not Files.readAllBytes' size hint: /proc files say they are empty.
+            b = in.readAllBytes();
+        }
         List<SymbolTable.Sym> syms = new ArrayList<>(1 << 17);
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
-            String line;
-            while ((line = r.readLine()) != null) {
-                int sp = line.indexOf(' ');
-                if (sp <= 0 || sp + 3 >= line.length()) {
-                    continue;
-                }
-                char type = Character.toUpperCase(line.charAt(sp + 1));
-                if (type != 'T' && type != 'W' && type != 'D' && type != 'B') {
-                    continue;
-                }
-                String name = line.substring(sp + 3);
-                if (name.startsWith("$")) {
-                    continue;
-                }
-                long addr = Long.parseUnsignedLong(line.substring(0, sp), 16);
-                syms.add(new SymbolTable.Sym(addr, 0, type == 'W' ? 2 : Character.isUpperCase(line.charAt(sp + 1)) ? 1 : 0, name));
+        int p = 0;
+        while (p < b.length) {
+            int eol = p;
+            while (eol < b.length && b[eol] != '\n') {
+                eol++;
             }
+            long addr = 0;
+            int i = p;
+            for (int d; i < eol && (d = Character.digit(b[i], 16)) >= 0; i++) {
+                addr = (addr << 4) | d;
+            }
+            if (i + 3 < eol && b[i] == ' ' && b[i + 2] == ' ' && b[i + 3] != '$') {
+                char t = (char) b[i + 1];
+                char type = Character.toUpperCase(t);
+                if (type == 'T' || type == 'W' || type == 'D' || type == 'B') {
+                    String name = new String(b, i + 3, eol - i - 3, StandardCharsets.ISO_8859_1);
+                    syms.add(new SymbolTable.Sym(addr, 0, type == 'W' ? 2 : Character.isUpperCase(t) ? 1 : 0, name));
+                }
+            }
+            p = eol + 1;
         }
         return SymbolTable.ofKallsyms(syms);
     }

@@ -81,6 +81,7 @@ final class Tasks {
         for (ProcessMaps m : maps.values()) {
             m.freeze();
         }
+        freezeComms();
     }
 
     private static void sortComms(List<CommEntry> l) {
@@ -89,7 +90,11 @@ final class Tasks {
 
     /** The thread's name entry in force at (time, seq), or null when perf has none yet. */
     CommEntry commAt(int tid, long time, long seq) {
-        List<CommEntry> l = comms.get(tid);
+        CommEntry[] l = frozenComms == null ? null : lookup(tid);
+        if (frozenComms == null) {
+            List<CommEntry> list = comms.get(tid);
+            l = list == null ? null : list.toArray(CommEntry[]::new);
+        }
         if (l == null) {
             return null;
         }
@@ -101,6 +106,24 @@ final class Tasks {
             found = e;
         }
         return found;
+    }
+
+    /** After {@link #freeze()}: tids sorted, with their names, so a sample's lookup boxes nothing. */
+    private int[] commTids;
+    private CommEntry[][] frozenComms;
+
+    private CommEntry[] lookup(int tid) {
+        int i = Arrays.binarySearch(commTids, tid);
+        return i < 0 ? null : frozenComms[i];
+    }
+
+    private void freezeComms() {
+        commTids = comms.keySet().stream().mapToInt(Integer::intValue).sorted().toArray();
+        CommEntry[][] frozen = new CommEntry[commTids.length][];
+        for (int i = 0; i < commTids.length; i++) {
+            frozen[i] = comms.get(commTids[i]).toArray(CommEntry[]::new);
+        }
+        frozenComms = frozen;
     }
 
     static boolean before(long t1, long s1, long t2, long s2) {

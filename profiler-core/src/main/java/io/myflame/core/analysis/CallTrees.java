@@ -41,7 +41,8 @@ public final class CallTrees {
      * deepest frame, as flamegraph.pl and inferno reverse whole folded lines.
      */
     public static CallTree reversed(Profile profile, boolean byComm) {
-        CallTree tree = new CallTree(profile.frames());
+        FrameTable frames = byComm ? FrameTable.copyOf(profile.frames()) : profile.frames();
+        CallTree tree = new CallTree(frames);
         int[] buf = new int[64];
         for (int i = 0; i < profile.size(); i++) {
             int[] stack = profile.stack(i);
@@ -51,7 +52,7 @@ public final class CallTrees {
                 buf[j] = stack[stack.length - 1 - j];
             }
             if (byComm) {
-                buf[n - 1] = profile.frames().intern(profile.thread(i).comm());
+                buf[n - 1] = frames.intern(profile.thread(i).comm());
             }
             tree.addPath(buf, 0, n, profile.weight(i));
         }
@@ -64,7 +65,8 @@ public final class CallTrees {
      * children listed in that order rather than by name.
      */
     public static CallTree chart(Profile profile, boolean byComm) {
-        CallTree tree = new CallTree(profile.frames());
+        FrameTable frames = byComm ? FrameTable.copyOf(profile.frames()) : profile.frames();
+        CallTree tree = new CallTree(frames);
         int[] prev = new int[64];
         int[] prevNodes = new int[64];
         int prevLen = 0;
@@ -74,7 +76,7 @@ public final class CallTrees {
             int n = stack.length + (byComm ? 1 : 0);
             buf = ensure(buf, n);
             if (byComm) {
-                buf[0] = profile.frames().intern(profile.thread(i).comm());
+                buf[0] = frames.intern(profile.thread(i).comm());
             }
             System.arraycopy(stack, 0, buf, byComm ? 1 : 0, stack.length);
             long w = profile.weight(i);

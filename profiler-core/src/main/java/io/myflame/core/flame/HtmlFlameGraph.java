@@ -144,14 +144,17 @@ public final class HtmlFlameGraph {
     }
 
     /**
-     * Inside the page's one script element, {@code </} would end it (and {@code <!--} confuse the
-     * parser); in a JavaScript string {@code <\/} and {@code <\!--} mean the same text.
+     * Inside the script element holding the frame names (the page's last; converter 4.5 also has a
+     * theme script in its head), {@code </} would end it (and {@code <!--} confuse the parser); in
+     * a JavaScript string {@code <\/} and {@code <\!--} mean the same text. The page's own markup
+     * before that script is left alone.
      */
     static String closeNoScript(String html) {
-        int start = html.indexOf("<script>");
+        int names = html.indexOf("const cpool");
+        int start = names < 0 ? -1 : html.lastIndexOf("<script>", names);
         int end = html.lastIndexOf("</script>");
-        if (start < 0 || end < start) {
-            throw new IllegalStateException("converter page without its script");
+        if (start < 0 || end < names) {
+            throw new IllegalStateException("converter page without its frame script");
         }
         String body = html.substring(start + "<script>".length(), end)
                 .replace("</", "<\\/").replace("<!--", "<\\!--");

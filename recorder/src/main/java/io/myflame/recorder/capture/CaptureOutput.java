@@ -117,8 +117,8 @@ public final class CaptureOutput {
             return result;
         }
         state = State.INCOMPLETE;
-        markIncomplete(reason);
         Path target = hasCapture(out) ? out.resolveSibling(out.getFileName() + ".incomplete") : out;
+        markIncomplete(reason, target);
         try {
             replace(target);
             result = target;
@@ -128,20 +128,33 @@ public final class CaptureOutput {
         return result;
     }
 
-    /** Keeps a detailed reason a Measurement wrote; otherwise replaces the first "did not finish". */
-    private void markIncomplete(String reason) {
+    /**
+     * Keeps a detailed reason a Measurement wrote (with paths into the work directory made paths
+     * into {@code target}, where the files will be); otherwise replaces the first "did not finish".
+     */
+    private void markIncomplete(String reason, Path target) {
         Path json = work.resolve(CaptureDirectory.METADATA);
         try {
             JsonNode n = new ObjectMapper().readTree(json.toFile());
-            if (n != null && n.path("incomplete").asText().equals(NOT_FINISHED) && reason != null) {
+            String written = n == null ? "" : n.path("incomplete").asText();
+            if (written.equals(NOT_FINISHED) && reason != null) {
                 CaptureMetadata m = new CaptureMetadata();
                 m.host(HostInfo.current());
-                m.incomplete(reason);
+                m.incomplete(relocate(reason, target));
                 m.write(work);
+            } else if (n instanceof com.fasterxml.jackson.databind.node.ObjectNode o && written.contains(work.toString())) {
+                o.put("incomplete", relocate(written, target));
+                io.myflame.ingest.io.AtomicFile.write(json, s -> new ObjectMapper()
+                        .enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT).writeValue(s, o));
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (Exception e) {
             // the first capture.json, which says the recording did not finish, stays
         }
+    }
+
+    /** A message naming files in the work directory, naming them where they end up instead. */
+    public String relocate(String message, Path target) {
+        return message == null ? null : message.replace(work.toString(), target.toString());
     }
 
     private static boolean hasCapture(Path dir) {

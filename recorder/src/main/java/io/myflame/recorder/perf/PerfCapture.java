@@ -9,8 +9,7 @@ import io.myflame.recorder.Session;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.myflame.ingest.perf.FoldOptions;
 import io.myflame.ingest.perf.FoldedStacks;
-import io.myflame.ingest.perf.PerfDataSource;
-import io.myflame.ingest.perf.PerfScriptReader;
+import io.myflame.ingest.ProfileLoader;
 import java.nio.file.Path;
 
 /**
@@ -73,11 +72,12 @@ public final class PerfCapture {
         session.progress().phase("folding " + data + " into " + FOLDED);
         Path target = out.resolve(FOLDED);
         try {
-            FoldedStacks stacks = new PerfDataSource(perf, false)
-                    .read(data, new PerfScriptReader(FoldOptions.COLLAPSE, Runtime.getRuntime().availableProcessors()));
+            // The native reader, or perf script for what it does not read (the loader says which).
+            ProfileLoader loader = new ProfileLoader(Runtime.getRuntime().availableProcessors(), false, perf);
+            FoldedStacks stacks = loader.fold(data.toString(), FoldOptions.COLLAPSE);
             AtomicFile.write(target, stacks::writeFolded);
             meta.perf().put("distinct_stacks", stacks.distinctStacks());
-            stacks.warnings().forEach(meta::warn);
+            loader.warnings().forEach(meta::warn);
         } catch (Exception e) {
             throw new RecordException("cannot fold " + data + ": " + e.getMessage());
         }

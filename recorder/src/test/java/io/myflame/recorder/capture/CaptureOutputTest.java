@@ -84,6 +84,17 @@ class CaptureOutputTest {
     }
 
     @Test
+    void pathsIntoTheWorkDirectoryNameWhereTheFilesEndUp() throws Exception {
+        CaptureOutput c = CaptureOutput.begin(tmp.resolve("cap"));
+        CaptureMetadata m = new CaptureMetadata();
+        m.incomplete("sysbench failed (see " + c.dir().resolve("sysbench.txt") + ")");
+        m.write(c.dir());
+        Path kept = c.incomplete("sysbench failed");
+        assertEquals("sysbench failed (see " + kept.resolve("sysbench.txt") + ")", meta(kept).get("incomplete").asText());
+        assertEquals("see " + kept.resolve("x"), c.relocate("see " + c.dir().resolve("x"), kept));
+    }
+
+    @Test
     void endsAreFinal() throws Exception {
         CaptureOutput done = CaptureOutput.begin(tmp.resolve("a"));
         done.complete();

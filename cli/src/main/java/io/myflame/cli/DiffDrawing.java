@@ -1,0 +1,125 @@
+package io.myflame.cli;
+
+import io.myflame.core.UsageError;
+import io.myflame.core.analysis.FunctionLookup;
+import io.myflame.core.flame.Background;
+import io.myflame.core.flame.FlameOptions;
+import io.myflame.core.model.Profile;
+import io.myflame.core.text.Escape;
+import io.myflame.diff.Per;
+import io.myflame.diff.Run;
+import io.myflame.diff.flame.DiffFlameGraph;
+import io.myflame.ingest.capture.CaptureDirectory;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.OptionalLong;
+
+/** {@code myflame flamegraph --diff BASE NEW}: the two profiles, the mode and the unit, drawn as SVG or PNG. */
+final class DiffDrawing {
+    private final FlamegraphCommand c;
+    private final Warnings warnings;
+
+    DiffDrawing(FlamegraphCommand command, Warnings warnings) {
+        this.c = command;
+        this.warnings = warnings;
+    }
+
+    void draw() throws Exception {
+        Profile base = c.analysis.load(c.inputs.get(0), c.analysis.loader(), warnings);
+        Profile next = c.analysis.load(c.inputs.get(1), c.analysis.loader(), warnings);
+        DiffFlameGraph graph = graph(base, next);
+        FlameOptions o = c.look.withPaletteMap(c.look.options(c.unit(next)), warnings);
+        if (c.look.bgcolors == null) {
+            // The scale's light "unchanged" is meant to be seen on white.
+            o = o.withBackground(Background.WHITE);
+        }
+        String focus = c.focus == null ? "" : " (callees of " + c.focus + ")";
+        o = o.withTitle(c.look.title != null ? c.look.title
+                : "Differential flame graph: " + base.info().label() + " \u2192 " + next.info().label() + focus)
+                .withSubtitle(c.look.subtitle != null ? c.look.subtitle : subtitle(graph));
+        FlameOptions options = o;
+        AtomicOutput.write(c.output, out -> {
+            if (c.kind().equals("png")) {
+                FlamegraphCommand.png(() -> graph.writePng(base, next, options, out));
+            } else {
+                Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+                graph.write(base, next, options, w);
+                w.flush();
+            }
+        });
+    }
+
+    private DiffFlameGraph graph(Profile base, Profile next) {
+        DiffFlameGraph.Mode mode;
+        try {
+            mode = c.diffMode == null ? DiffFlameGraph.defaultMode(base, next) : DiffFlameGraph.Mode.parse(c.diffMode);
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
+        DiffFlameGraph g = DiffFlameGraph.defaults().withMode(mode).withWidthsFromBase(c.widths.equals("base"))
+                .withNormalize(!c.noNormalize).withByComm(c.byComm).withNegate(c.negate);
+        if (c.focus != null) {
+            String raw = Escape.raw(c.focus);
+            if (missing(base, raw) && missing(next, raw)) {
+                throw new FunctionLookup.NotFound("no function matching '" + c.focus + "' in " + c.inputs.get(0)
+                        + " or " + c.inputs.get(1));
+            }
+            g = g.withFocus(raw);
+        }
+        return c.per == null ? g : perTransaction(g, base, next);
+    }
+
+    private static boolean missing(Profile p, String function) {
+        try {
+            FunctionLookup.find(p, function);
+            return false;
+        } catch (FunctionLookup.NotFound e) {
+            return true;
+        }
+    }
+
+    private DiffFlameGraph perTransaction(DiffFlameGraph g, Profile base, Profile next) {
+        Per unit;
+        try {
+            unit = Per.parse(c.per);
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
+        if (unit != Per.TXN) {
+            throw new UsageError("flamegraph --diff takes --per txn");
+        }
+        if (!c.txns.isEmpty() && c.txns.size() != 2) {
+            throw new UsageError("--txns takes BASE,NEW: two transaction counts");
+        }
+        Run b = new Run(base, txns(0), null);
+        Run n = new Run(next, txns(1), null);
+        // A missing transaction count or an event without a time unit is a DiffException (exit 1).
+        return g.withCost(unit.factor(b), unit.factor(n), unit.unitName(Per.EventUnit.of(n)));
+    }
+
+    private Long txns(int i) {
+        if (!c.txns.isEmpty()) {
+            return c.txns.get(i);
+        }
+        Path p = Path.of(c.inputs.get(i));
+        if (!Files.isDirectory(p)) {
+            return null;
+        }
+        try {
+            OptionalLong t = CaptureDirectory.open(p).transactions();
+            return t.isPresent() ? t.getAsLong() : null;
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    private String subtitle(DiffFlameGraph g) {
+        String what = g.mode() == DiffFlameGraph.Mode.BY_FUNCTION ? "its function's inclusive " : "its call path's ";
+        String value = c.per != null ? "CPU cost per transaction" : c.noNormalize ? "weight" : "share";
+        String hues = c.negate ? "blue grew, red shrank" : "red grew, blue shrank";
+        return hues + ": each frame by the change of " + what + value + "; widths from " + c.widths;
+    }
+}

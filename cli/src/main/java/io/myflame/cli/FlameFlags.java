@@ -1,0 +1,166 @@
+package io.myflame.cli;
+
+import io.myflame.core.UsageError;
+import io.myflame.core.flame.Background;
+import io.myflame.core.flame.FlameOptions;
+import io.myflame.core.flame.Palette;
+import io.myflame.core.flame.PaletteMap;
+import io.myflame.ingest.io.AtomicFile;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import picocli.CommandLine.Option;
+
+/**
+ * How a flamegraph looks: flamegraph.pl / inferno's options under their names and with their
+ * defaults, turned into {@link FlameOptions}.
+ */
+public final class FlameFlags {
+    @Option(names = "--title", paramLabel = "TEXT", description = "Heading.")
+    String title;
+
+    @Option(names = "--subtitle", paramLabel = "TEXT", description = "Second heading line.")
+    String subtitle;
+
+    @Option(names = "--width", paramLabel = "PX", defaultValue = "1200", description = "Image width. Default: ${DEFAULT-VALUE}.")
+    int width;
+
+    @Option(names = "--height", paramLabel = "PX", defaultValue = "16", description = "Frame height. Default: ${DEFAULT-VALUE}.")
+    int frameHeight;
+
+    @Option(names = "--minwidth", paramLabel = "PX|PCT%", defaultValue = "0.1",
+            description = "Leave out frames narrower than PX pixels, or PCT% of the total (the graph says how many). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    String minWidth;
+
+    @Option(names = "--colors", paramLabel = "PALETTE", defaultValue = "hot",
+            description = "hot mem io wakeup chain java js perl python rust red green blue aqua yellow purple orange mysql. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    String colors;
+
+    @Option(names = "--bgcolors", paramLabel = "yellow|blue|green|grey|#rrggbb",
+            description = "Background (default: the palette's, as flamegraph.pl; white for mysql).")
+    String bgcolors;
+
+    @Option(names = "--hash", description = "Colour by function name: one function, one colour in every graph.")
+    boolean hash;
+
+    @Option(names = "--cp", description = "Consistent palette: colours kept in --palette-file across graphs.")
+    boolean consistentPalette;
+
+    @Option(names = "--palette-file", paramLabel = "FILE", defaultValue = "palette.map",
+            description = "The --cp file (flamegraph.pl's format). Default: ${DEFAULT-VALUE}.")
+    Path paletteFile;
+
+    @Option(names = "--countname", paramLabel = "TEXT", description = "What the weights count, in tooltips (default: the event).")
+    String countName;
+
+    @Option(names = "--nametype", paramLabel = "TEXT", defaultValue = "Function:", description = "Word before a name in the details line.")
+    String nameType;
+
+    @Option(names = "--notes", paramLabel = "TEXT", defaultValue = "", description = "Text kept in the SVG as a comment.")
+    String notes;
+
+    @Option(names = "--fonttype", paramLabel = "FAMILY", defaultValue = "Verdana", description = "Font. Default: ${DEFAULT-VALUE}.")
+    String fontType;
+
+    @Option(names = "--fontsize", paramLabel = "PX", defaultValue = "12", description = "Font size. Default: ${DEFAULT-VALUE}.")
+    double fontSize;
+
+    @Option(names = "--fontwidth", paramLabel = "RATIO", defaultValue = "0.59",
+            description = "Average character width / font size, for fitting labels. Default: ${DEFAULT-VALUE}.")
+    double fontWidth;
+
+    @Option(names = "--factor", paramLabel = "X", defaultValue = "1", description = "Multiply the counts shown in tooltips by X.")
+    double factor;
+
+    @Option(names = "--total", paramLabel = "WEIGHT", defaultValue = "0",
+            description = "The full width stands for WEIGHT when larger than the total (graphs on one scale).")
+    long total;
+
+    @Option(names = "--search-color", paramLabel = "#rrggbb", description = "Highlight of search matches. Default: #e600e6.")
+    String searchColor;
+
+    @Option(names = "--stroke-color", paramLabel = "#rrggbb|none", description = "Outline every frame.")
+    String strokeColor;
+
+    @Option(names = "--truncate-text-right", description = "Labels that do not fit keep their start (default: their end).")
+    boolean truncateRight;
+
+    @Option(names = "--no-javascript", description = "No script in the SVG (no tooltips, zoom or search).")
+    boolean noJavascript;
+
+    @Option(names = {"--icicle", "--inverted"}, description = "Root at the top, callees below.")
+    boolean inverted;
+
+    private PaletteMap paletteMap;
+
+    /** The options, with the palette (and its --cp map) chosen. */
+    FlameOptions options(String defaultUnit) {
+        try {
+            Palette palette = Palette.parse(colors);
+            FlameOptions o = FlameOptions.defaults().withWidth(width).withInverted(inverted).withFrameHeight(frameHeight)
+                    .withFont(fontType, fontSize, fontWidth).withFactor(factor).withTotal(total)
+                    .withUnit(countName != null ? countName : defaultUnit).withNameType(nameType).withNotes(notes)
+                    .withTruncateRight(truncateRight).withJavascript(!noJavascript)
+                    .withBackground(bgcolors != null ? Background.parse(bgcolors) : palette.background())
+                    .withStyle(palette.style(hash));
+            o = minWidth(o);
+            if (searchColor != null) {
+                o = o.withSearchColor(Background.rgb(searchColor));
+            }
+            if (strokeColor != null && !strokeColor.equalsIgnoreCase("none")) {
+                o = o.withStrokeColor(Background.rgb(strokeColor));
+            }
+            return o;
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
+    }
+
+    private FlameOptions minWidth(FlameOptions o) {
+        String s = minWidth.trim();
+        try {
+            if (s.endsWith("%")) {
+                return o.withMinWidthPercent(Double.parseDouble(s.substring(0, s.length() - 1)));
+            }
+            return o.withMinWidth(Double.parseDouble(s));
+        } catch (NumberFormatException e) {
+            throw new UsageError("--minwidth must be pixels (0.1) or a percentage (0.1%), not '" + minWidth + "'");
+        }
+    }
+
+    /** With --cp: the palette map's colours over {@code o}'s style (read now, written by {@link #savePalette}). */
+    FlameOptions withPaletteMap(FlameOptions o, Warnings warnings) throws IOException {
+        if (!consistentPalette) {
+            return o;
+        }
+        if (Files.exists(paletteFile)) {
+            try (Reader r = Files.newBufferedReader(paletteFile, StandardCharsets.ISO_8859_1)) {
+                paletteMap = PaletteMap.read(r);
+            }
+            if (paletteMap.ignored() > 0) {
+                warnings.add(String.format(Locale.ROOT, "%s: ignored %d lines that are not NAME->rgb(R,G,B) (first: line %d)",
+                        paletteFile, paletteMap.ignored(), paletteMap.firstIgnored()));
+            }
+        } else {
+            paletteMap = PaletteMap.empty();
+        }
+        return o.withStyle(paletteMap.over(o.style()));
+    }
+
+    /** Writes the --cp map back with the colours new functions got. */
+    void savePalette() throws Exception {
+        if (paletteMap != null) {
+            // Names are raw bytes (one char each), written back as the bytes they came from.
+            AtomicFile.write(paletteFile, out -> {
+                var w = new java.io.OutputStreamWriter(out, StandardCharsets.ISO_8859_1);
+                paletteMap.write(w);
+                w.flush();
+            });
+        }
+    }
+}

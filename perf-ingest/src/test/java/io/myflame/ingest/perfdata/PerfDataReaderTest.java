@@ -1,0 +1,148 @@
+package io.myflame.ingest.perfdata;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.myflame.ingest.InputException;
+import io.myflame.ingest.perf.FoldOptions;
+import io.myflame.ingest.perf.FoldedStacks;
+import io.myflame.ingest.perf.PerfDataSource;
+import io.myflame.ingest.perf.PerfScriptReader;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The native reader against the perf script path, line for line, on perf.data files recorded
+ * here with real perf: a C++ program (templates, anonymous namespace, operator()), the same
+ * without -g, two events, a system-wide recording, a JIT map; every fold option. And damaged
+ * files: the samples before the damage with a warning, or a one-line error.
+ */
+class PerfDataReaderTest {
+    private static final FoldOptions COMM = FoldOptions.COLLAPSE;
+    private static final FoldOptions PID = new FoldOptions(FoldOptions.Root.PID, false, false, false, null, List.of(), false);
+    private static final FoldOptions TID = new FoldOptions(FoldOptions.Root.TID, false, false, false, null, List.of(), false);
+    private static final FoldOptions KERNEL = new FoldOptions(FoldOptions.Root.COMM, true, true, false, null, List.of(), false);
+    private static final List<FoldOptions> ALL = List.of(COMM, PID, TID, KERNEL, FoldOptions.ANALYSIS);
+
+    @TempDir
+    static Path dir;
+    static Path cpp;
+
+    @BeforeAll
+    static void build() throws Exception {
+        Recordings.assumeTools("perf", "g++", "c++filt");
+        cpp = Recordings.compile(dir, "t.cpp", Recordings.CPP, "-fno-plt");
+    }
+
+    @Test
+    void cppTemplatesAndAnonymousNamespaceWithCallGraph() throws Exception {
+        Path data = Recordings.record(dir, "cpp.data", List.of("-g", "-F", "1999"), cpp.toString());
+        String folded = sameAsPerfScript(data, ALL);
+        assertTrue(folded.contains("outer::inner::work<3>"), folded);
+        assertTrue(folded.contains("outer::inner::Widget::operator()"), folded);
+        assertTrue(sameAsPerfScript(data, List.of(FoldOptions.ANALYSIS)).contains("(anonymous namespace)::Box<double>::spin"));
+    }
+
+    @Test
+    void withoutCallGraph() throws Exception {
+        Path data = Recordings.record(dir, "nog.data", List.of("-F", "1999"), cpp.toString());
+        String folded = sameAsPerfScript(data, ALL);
+        assertTrue(folded.lines().allMatch(l -> l.split(";").length <= 2), "one frame per sample: " + folded);
+    }
+
+    @Test
+    void twoEventsKeepTheFirstOrTheFilteredOne() throws Exception {
+        Path data = Recordings.record(dir, "two.data", List.of("-g", "-e", "cpu-clock,task-clock", "-F", "999"),
+                cpp.toString());
+        sameAsPerfScript(data, ALL);
+        sameAsPerfScript(data, List.of(COMM.withEventFilter("task-clock"), TID.withEventFilter("cpu-clock")));
+    }
+
+    @Test
+    void systemWide() throws Exception {
+        Path data = Recordings.record(dir, "a.data", List.of("-a", "-g", "-F", "499"), cpp.toString());
+        sameAsPerfScript(data, List.of(COMM, TID, KERNEL));
+    }
+
+    @Test
+    void jitMapNamesAnonymousCode() throws Exception {
+        assumeTrue(System.getProperty("os.arch").equals("amd64"), "the JIT test's machine code is x86-64");
+        Path jit = Recordings.compile(dir, "jit.c", Recordings.JIT);
+        Path data = Recordings.record(dir, "jit.data", List.of("-g", "-F", "999"), jit.toString());
+        try {
+            String folded = sameAsPerfScript(data, ALL);
+            // The folded separator ';' in a name becomes ':', as in the text path.
+            assertTrue(folded.contains("Ljit/Spin:::loop"), folded);
+            assertTrue(sameAsPerfScript(data, List.of(KERNEL)).contains("Ljit/Spin:::loop_[j]"));
+        } finally {
+            try (var maps = Files.newDirectoryStream(Path.of("/tmp"), "perf-*.map")) {
+                for (Path m : maps) {
+                    if (Files.readString(m).contains("Ljit/Spin;::loop")) {
+                        Files.delete(m);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void truncatedFileGivesTheSamplesBeforeTheCut() throws Exception {
+        Path data = Recordings.record(dir, "cut.data", List.of("-g", "-F", "1999"), cpp.toString());
+        byte[] all = Files.readAllBytes(data);
+        Path cut = dir.resolve("cut-short.data");
+        Files.write(cut, java.util.Arrays.copyOf(all, all.length * 2 / 3 + 3));
+        FoldedStacks stacks = new PerfDataReader(COMM, 2).read(cut);
+        assertTrue(stacks.warnings().stream().anyMatch(w -> w.contains("damaged")), stacks.warnings().toString());
+        assertTrue(stacks.distinctStacks() > 0);
+    }
+
+    @Test
+    void garbageIsAOneLineError() throws Exception {
+        Path junk = dir.resolve("junk.data");
+        byte[] b = new byte[4096];
+        new java.util.Random(11).nextBytes(b);
+        System.arraycopy("PERFILE2".getBytes(StandardCharsets.US_ASCII), 0, b, 0, 8);
+        Files.write(junk, b);
+        InputException e = assertThrows(InputException.class, () -> new PerfDataReader(COMM, 2).read(junk));
+        assertTrue(e.getMessage().startsWith(junk.toString()), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    }
+
+    /** Folds with both readers under each option set, asserts equal output, returns the first. */
+    private static String sameAsPerfScript(Path data, List<FoldOptions> optionSets) throws Exception {
+        String first = null;
+        for (FoldOptions o : optionSets) {
+            String viaPerf = folded(new PerfDataSource("perf", false).read(data, new PerfScriptReader(o, 2)));
+            String nativeFold = folded(new PerfDataReader(o, 2).read(data));
+            assertEquals("", firstDifferences(viaPerf, nativeFold), "native and perf script folds differ for " + o);
+            assertFalse(nativeFold.isEmpty());
+            first = first == null ? nativeFold : first;
+        }
+        return first;
+    }
+
+    /** The first few lines only one side has ("-" perf script, "+" native), or "" when equal. */
+    private static String firstDifferences(String viaPerf, String nativeFold) {
+        java.util.Set<String> a = new java.util.LinkedHashSet<>(viaPerf.lines().toList());
+        java.util.Set<String> b = new java.util.LinkedHashSet<>(nativeFold.lines().toList());
+        StringBuilder sb = new StringBuilder();
+        a.stream().filter(l -> !b.contains(l)).limit(5).forEach(l -> sb.append("- ").append(l).append('\n'));
+        b.stream().filter(l -> !a.contains(l)).limit(5).forEach(l -> sb.append("+ ").append(l).append('\n'));
+        return sb.length() == 0 && !viaPerf.equals(nativeFold) ? "same lines, another order" : sb.toString();
+    }
+
+    private static String folded(FoldedStacks s) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        s.writeFolded(out);
+        return out.toString(StandardCharsets.ISO_8859_1);
+    }
+}

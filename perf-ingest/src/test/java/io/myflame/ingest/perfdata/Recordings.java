@@ -1,0 +1,140 @@
+package io.myflame.ingest.perfdata;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Real programs built and recorded with real perf for the native reader's tests. */
+final class Recordings {
+    private Recordings() {
+    }
+
+    static void assumeTools(String... tools) {
+        for (String t : tools) {
+            assumeTrue(onPath(t), t + " not installed (scripts/setup-system installs it)");
+        }
+        assumeTrue("root".equals(System.getProperty("user.name")) || paranoid() <= 1,
+                "recording needs root or kernel.perf_event_paranoid <= 1");
+    }
+
+    private static boolean onPath(String tool) {
+        for (String d : System.getenv().getOrDefault("PATH", "/usr/bin").split(":")) {
+            if (Files.isExecutable(Path.of(d.isEmpty() ? "." : d, tool))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int paranoid() {
+        try (var r = Files.newBufferedReader(Path.of("/proc/sys/kernel/perf_event_paranoid"))) {
+            return Integer.parseInt(r.readLine().strip());
+        } catch (IOException | RuntimeException e) {
+            return 3;
+        }
+    }
+
+    /** Runs a command (no shell) and fails the test with its output when it does not exit 0. */
+    static String run(Path dir, String... cmd) throws IOException, InterruptedException {
+        Path log = Files.createTempFile(dir, "run", ".log");
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
+        if (!p.waitFor(300, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("timed out: " + String.join(" ", cmd));
+        }
+        String out = Files.readString(log, StandardCharsets.ISO_8859_1);
+        assertEquals(0, p.exitValue(), String.join(" ", cmd) + "\n" + out);
+        return out;
+    }
+
+    /** Compiles C or C++ source with frame pointers into {@code dir}; the binary's name has a space. */
+    static Path compile(Path dir, String fileName, String source, String... flags)
+            throws IOException, InterruptedException {
+        Path src = dir.resolve(fileName);
+        Files.writeString(src, source);
+        Path bin = dir.resolve("prog " + fileName.replace('.', '_'));
+        List<String> cmd = new ArrayList<>(List.of(fileName.endsWith(".cpp") ? "g++" : "gcc", "-O0",
+                "-fno-omit-frame-pointer"));
+        cmd.addAll(List.of(flags));
+        cmd.addAll(List.of("-o", bin.toString(), src.toString()));
+        run(dir, cmd.toArray(String[]::new));
+        return bin;
+    }
+
+    /** {@code perf record -o out perfArgs... -- command...}. */
+    static Path record(Path dir, String name, List<String> perfArgs, String... command)
+            throws IOException, InterruptedException {
+        Path out = dir.resolve(name);
+        List<String> cmd = new ArrayList<>(List.of("perf", "record", "-q", "-o", out.toString()));
+        cmd.addAll(perfArgs);
+        cmd.add("--");
+        cmd.addAll(List.of(command));
+        run(dir, cmd.toArray(String[]::new));
+        return out;
+    }
+
+    /**
+     * A C++ program that spends its time in templates, an anonymous namespace and an
+     * operator(), and calls nothing through the PLT (see docs/perf-data.md: perf names a sample
+     * in a PLT stub after the shape of its symbol tree).
+     */
+    static final String CPP = """
+            #include <cstdio>
+            namespace {
+            template <typename T> struct Box {
+                T v;
+                __attribute__((noinline)) T spin(long n) { T s = v; for (long i = 0; i < n; i++) s = s * 3 + (T) i; return s; }
+            };
+            __attribute__((noinline)) double hidden(long n) { Box<double> b{1.5}; return b.spin(n); }
+            }
+            namespace outer { namespace inner {
+            template <int N> __attribute__((noinline)) long work(long n) { long s = 0; for (long i = 0; i < n; i++) s += (i ^ N) % 7; return s; }
+            struct Widget { __attribute__((noinline)) long operator()(long n) const { Box<long> b{2}; return b.spin(n); } };
+            } }
+            int main() {
+                long total = 0;
+                for (int r = 0; r < 12; r++) {
+                    total += outer::inner::work<3>(4000000);
+                    total += (long) hidden(4000000);
+                    total += outer::inner::Widget()(4000000);
+                }
+                std::printf("%ld\\n", total);
+                return 0;
+            }
+            """;
+
+    /**
+     * A JIT in miniature: copies a spin loop into anonymous executable memory, names it in
+     * /tmp/perf-PID.map as JIT runtimes do, runs it, and removes the map file at exit only when
+     * asked to (the reader needs it afterwards).
+     */
+    static final String JIT = """
+            #include <stdio.h>
+            #include <string.h>
+            #include <sys/mman.h>
+            #include <unistd.h>
+            /* mov ecx, 0x20000000; l: dec ecx; jnz l; ret */
+            static const unsigned char code[] = {0xb9, 0x00, 0x00, 0x00, 0x20, 0xff, 0xc9, 0x75, 0xfc, 0xc3};
+            __attribute__((noinline)) static void call_jit(void (*f)(void)) { f(); }
+            int main(void) {
+                unsigned char *mem = mmap(0, 4096, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+                memcpy(mem, code, sizeof code);
+                char path[64];
+                snprintf(path, sizeof path, "/tmp/perf-%d.map", getpid());
+                FILE *m = fopen(path, "w");
+                fprintf(m, "%lx %zx Ljit/Spin;::loop\\n", (unsigned long) mem, sizeof code);
+                fclose(m);
+                for (int i = 0; i < 6; i++) call_jit((void (*)(void)) mem);
+                printf("%d\\n", getpid());
+                return 0;
+            }
+            """;
+}

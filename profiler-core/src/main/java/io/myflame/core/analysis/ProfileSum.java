@@ -1,0 +1,42 @@
+package io.myflame.core.analysis;
+
+import io.myflame.core.model.FrameTable;
+import io.myflame.core.model.Profile;
+import io.myflame.core.model.ProfileInfo;
+
+/**
+ * Several profiles summed into one, as flamegraph.pl and inferno draw several input files as one
+ * graph: names re-interned into one frame table, identical (thread, stack) entries added up, entry
+ * order kept (a flame chart's time order runs through the files in the order given).
+ */
+public final class ProfileSum {
+    private ProfileSum() {
+    }
+
+    /** The sum of {@code profiles}, described by {@code info}; one profile is returned as is. */
+    public static Profile of(java.util.List<Profile> profiles, ProfileInfo info) {
+        if (profiles.size() == 1) {
+            return profiles.get(0);
+        }
+        FrameTable frames = new FrameTable();
+        Profile.Builder b = Profile.builder(frames).info(info);
+        int[] buf = new int[64];
+        for (Profile p : profiles) {
+            int[] ids = new int[p.frames().size()];
+            for (int f = 0; f < ids.length; f++) {
+                ids[f] = frames.intern(p.frames().name(f));
+            }
+            for (int i = 0; i < p.size(); i++) {
+                int[] stack = p.stack(i);
+                if (buf.length < stack.length) {
+                    buf = new int[Math.max(stack.length, buf.length * 2)];
+                }
+                for (int j = 0; j < stack.length; j++) {
+                    buf[j] = ids[stack[j]];
+                }
+                b.add(b.thread(p.thread(i)), buf, stack.length, p.weight(i), p.samples(i));
+            }
+        }
+        return b.build();
+    }
+}
