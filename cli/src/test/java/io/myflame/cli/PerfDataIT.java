@@ -1,6 +1,7 @@
 package io.myflame.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -69,9 +70,26 @@ class PerfDataIT {
         Path broken = tmp.resolve("broken.data");
         byte[] all = Files.readAllBytes(data);
         Files.write(broken, java.util.Arrays.copyOf(all, Math.min(all.length, 3000)));
-        Myflame.Result r = Myflame.run("report", broken.toString());
+        Myflame.Result r = Myflame.run("report", broken.toString(), "--via-perf-script");
         assertEquals(1, r.exit(), r.err());
         assertTrue(r.err().startsWith("myflame report: perf script failed on " + broken), r.err());
         assertEquals(1, r.err().lines().count(), r.err());
+    }
+
+    @Test
+    void truncatedPerfDataGivesTheSamplesBeforeTheDamageWithAWarning() throws Exception {
+        Path broken = tmp.resolve("broken.data");
+        byte[] all = Files.readAllBytes(data);
+        Files.write(broken, java.util.Arrays.copyOf(all, Math.min(all.length, 3000)));
+        Myflame.Result r = Myflame.run("report", broken.toString());
+        assertFalse(r.hasStackTrace(), r.err());
+        if (r.exit() == 0) {
+            assertTrue(r.err().contains(broken + " is damaged at byte"), r.err());
+            assertTrue(r.out().contains("samples"), r.out());
+        } else {
+            // Cut before the first sample: nothing to show, one line saying so.
+            assertEquals(1, r.exit(), r.err());
+            assertEquals(1, r.err().lines().count(), r.err());
+        }
     }
 }
