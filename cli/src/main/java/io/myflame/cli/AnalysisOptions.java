@@ -85,11 +85,31 @@ public final class AnalysisOptions {
 
     /** Loads, weights and filters one input, printing the loader's warnings once. */
     public Profile load(String input, ProfileLoader loader, Warnings warnings) throws IOException, InputException {
-        ProfileFilter filter = filter();
         Profile p;
         try (ReadProgress progress = ReadProgress.start("myflame: " + input, loader.bytesRead())) {
             p = loader.load(input);
         }
+        return prepare(input, p, loader, warnings);
+    }
+
+    /**
+     * Loads one input as one profile, or as the base and new profiles of a differential folded
+     * file, each weighted and filtered like {@link #load}.
+     */
+    public List<Profile> loadAny(String input, ProfileLoader loader, Warnings warnings) throws IOException, InputException {
+        ProfileLoader.Loaded loaded;
+        try (ReadProgress progress = ReadProgress.start("myflame: " + input, loader.bytesRead())) {
+            loaded = loader.loadAny(input);
+        }
+        if (loaded instanceof ProfileLoader.Differential d) {
+            return List.of(prepare(input, d.base(), loader, warnings), prepare(input, d.next(), loader, warnings));
+        }
+        return List.of(prepare(input, ((ProfileLoader.Single) loaded).profile(), loader, warnings));
+    }
+
+    private Profile prepare(String input, Profile p, ProfileLoader loader, Warnings warnings)
+            throws IOException, InputException {
+        ProfileFilter filter = filter();
         warnings.addAll(loader.warnings());
         loader.warnings().clear();
         captureWarnings(input, warnings);

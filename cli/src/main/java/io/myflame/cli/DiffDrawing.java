@@ -30,6 +30,11 @@ final class DiffDrawing {
     void draw() throws Exception {
         Profile base = c.analysis.load(c.inputs.get(0), c.analysis.loader(), warnings);
         Profile next = c.analysis.load(c.inputs.get(1), c.analysis.loader(), warnings);
+        draw(base, next);
+    }
+
+    /** Draws two profiles already loaded (two inputs, or the two sides of a differential folded file). */
+    void draw(Profile base, Profile next) throws Exception {
         DiffFlameGraph graph = graph(base, next);
         FlameOptions o = c.look.withPaletteMap(c.look.options(c.unit(next)), warnings);
         if (c.look.bgcolors == null) {
@@ -64,8 +69,7 @@ final class DiffDrawing {
         if (c.focus != null) {
             String raw = Escape.raw(c.focus);
             if (missing(base, raw) && missing(next, raw)) {
-                throw new FunctionLookup.NotFound("no function matching '" + c.focus + "' in " + c.inputs.get(0)
-                        + " or " + c.inputs.get(1));
+                throw new FunctionLookup.NotFound("no function matching '" + c.focus + "' in " + String.join(" or ", c.inputs));
             }
             g = g.withFocus(raw);
         }
@@ -103,6 +107,9 @@ final class DiffDrawing {
     private Long txns(int i) {
         if (!c.txns.isEmpty()) {
             return c.txns.get(i);
+        }
+        if (i >= c.inputs.size() || c.inputs.get(i).equals("-")) {
+            return null;
         }
         Path p = Path.of(c.inputs.get(i));
         if (!Files.isDirectory(p)) {

@@ -97,19 +97,29 @@ public final class FlamegraphCommand implements Callable<Integer> {
         Warnings warnings = new Warnings();
         if (diff) {
             new DiffDrawing(this, warnings).draw();
+        } else if (inputs.size() == 1) {
+            // One input may hold two profiles: a differential folded file (difffolded.pl, inferno-diff-folded).
+            List<Profile> loaded = analysis.loadAny(inputs.get(0), analysis.loader(), warnings);
+            if (loaded.size() == 2) {
+                new DiffDrawing(this, warnings).draw(loaded.get(0), loaded.get(1));
+            } else {
+                checkNotDifferential();
+                single(List.of(loaded.get(0)), warnings);
+            }
         } else {
-            single(warnings);
+            checkNotDifferential();
+            List<Profile> profiles = new ArrayList<>();
+            for (String in : inputs) {
+                profiles.add(analysis.load(in, analysis.loader(), warnings));
+            }
+            single(profiles, warnings);
         }
         look.savePalette();
         warnings.print(spec.commandLine().getErr(), "myflame flamegraph");
         return 0;
     }
 
-    private void single(Warnings warnings) throws Exception {
-        List<Profile> profiles = new ArrayList<>();
-        for (String in : inputs) {
-            profiles.add(analysis.load(in, analysis.loader(), warnings));
-        }
+    private void single(List<Profile> profiles, Warnings warnings) throws Exception {
         Profile profile = ProfileSum.of(profiles, new ProfileInfo(String.join(" + ", labels(profiles)),
                 profiles.get(0).info().event(), String.join(",", inputs)));
         CallTree tree = tree(profile);
@@ -158,8 +168,8 @@ public final class FlamegraphCommand implements Callable<Integer> {
         if (diff && (kind().equals("html") || reverse || flameChart)) {
             throw new UsageError("--diff draws an SVG or PNG of whole trees; --reverse, --flamechart and .html do not apply");
         }
-        if (!diff && (per != null || diffMode != null || negate || !txns.isEmpty())) {
-            throw new UsageError("--per, --txns, --diff-mode and --negate need --diff BASE NEW");
+        if (!diff && inputs.size() > 1 && differentialFlags()) {
+            throw new UsageError("--per, --txns, --diff-mode and --negate need --diff BASE NEW (or one differential folded file)");
         }
         if (!widths.equals("new") && !widths.equals("base")) {
             throw new UsageError("--widths must be 'new' or 'base', not '" + widths + "'");
@@ -169,6 +179,17 @@ public final class FlamegraphCommand implements Callable<Integer> {
         }
         if (kind().equals("html") && look.consistentPalette) {
             throw new UsageError("--cp colours SVG and PNG graphs; the HTML page has its own colours");
+        }
+    }
+
+    private boolean differentialFlags() {
+        return per != null || diffMode != null || negate || !txns.isEmpty();
+    }
+
+    /** The differential flags, given with one input that turned out to hold one profile. */
+    private void checkNotDifferential() {
+        if (differentialFlags()) {
+            throw new UsageError("--per, --txns, --diff-mode and --negate need --diff BASE NEW (or one differential folded file)");
         }
     }
 

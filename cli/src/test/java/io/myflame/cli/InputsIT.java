@@ -92,6 +92,39 @@ class InputsIT {
         assertEquals(1, r.err().strip().lines().count(), r.err());
     }
 
+    /**
+     * A differential folded file (what difffolded.pl / inferno-diff-folded write from two folded
+     * files) draws the same differential graph as {@code --diff} of the two files it came from.
+     */
+    @Test
+    void differentialFoldedDrawsTheDifferentialGraph() throws Exception {
+        Path base = tmp.resolve("base.folded");
+        Path next = tmp.resolve("new.folded");
+        Files.writeString(base, Myflame.run("collapse", Myflame.samples().resolve("captures/mariadb-10.11-oltp_delete").toString()).out(),
+                StandardCharsets.ISO_8859_1);
+        Files.writeString(next, Myflame.run("collapse", Myflame.samples().resolve("captures/mariadb-10.11-oltp_point_select").toString()).out(),
+                StandardCharsets.ISO_8859_1);
+        java.util.TreeMap<String, long[]> lines = new java.util.TreeMap<>();
+        for (int side = 0; side < 2; side++) {
+            for (String line : Files.readAllLines(side == 0 ? base : next, StandardCharsets.ISO_8859_1)) {
+                int sp = line.lastIndexOf(' ');
+                lines.computeIfAbsent(line.substring(0, sp), k -> new long[2])[side] += Long.parseLong(line.substring(sp + 1));
+            }
+        }
+        StringBuilder diff = new StringBuilder();
+        lines.forEach((stack, c) -> diff.append(stack).append(' ').append(c[0]).append(' ').append(c[1]).append('\n'));
+        Path diffFile = tmp.resolve("diff.folded");
+        Files.writeString(diffFile, diff, StandardCharsets.ISO_8859_1);
+
+        Myflame.Result fromDiff = Myflame.run("flamegraph", diffFile.toString(), "--title", "t", "--subtitle", "s",
+                "-o", tmp.resolve("a.svg").toString());
+        Myflame.Result fromTwo = Myflame.run("flamegraph", "--diff", base.toString(), next.toString(), "--title", "t",
+                "--subtitle", "s", "-o", tmp.resolve("b.svg").toString());
+        assertEquals(0, fromDiff.exit(), fromDiff.err());
+        assertEquals(0, fromTwo.exit(), fromTwo.err());
+        assertEquals(Files.readString(tmp.resolve("b.svg")), Files.readString(tmp.resolve("a.svg")));
+    }
+
     @Test
     void badFoldedRootIsAUsageError() throws Exception {
         Myflame.Result r = Myflame.run("report", "--folded-root", "nope", VERTX.toString());

@@ -127,7 +127,7 @@ public final class ProfileLoader {
             return s.profile();
         }
         throw new InputException(input + ": a differential folded file (two counts per line, as difffolded.pl and "
-                + "inferno-diff-folded write), not one profile: give its two sides as two inputs, e.g. flamegraph --diff BASE NEW");
+                + "inferno-diff-folded write), not one profile: draw it with 'myflame flamegraph " + input + "', or give its two sides as two inputs");
     }
 
     /** Loads an input as one profile, or as the two profiles of a differential folded file. */

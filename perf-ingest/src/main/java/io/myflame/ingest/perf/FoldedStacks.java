@@ -106,6 +106,11 @@ public final class FoldedStacks {
         Arrays.fill(threadIdx, -1);
         int[] buf = new int[64];
         stacks.forEach((i, root, stack, weight, count) -> {
+            long w = counts == Counts.NEW ? count : weight;
+            if (w == 0 && counts != Counts.AS_READ) {
+                // A stack only the other side of a differential file has: not part of this profile.
+                return;
+            }
             if (threadIdx[root] < 0) {
                 threadIdx[root] = b.thread(threadOf.apply(names.name(root)));
             }
@@ -117,7 +122,6 @@ public final class FoldedStacks {
                 }
                 key[j] = remap[f];
             }
-            long w = counts == Counts.NEW ? count : weight;
             b.add(threadIdx[root], key, stack.length, w, counts == Counts.AS_READ ? count : w);
         });
         return b.build();
