@@ -47,7 +47,7 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "out/demo", description = "Default: ${DEFAULT-VALUE}.")
     Path out;
 
-    @Option(names = "--time", paramLabel = "S", defaultValue = "20", description = "Measured seconds. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--time", paramLabel = "S", defaultValue = "20", converter = OptionValues.Positive.class, description = "Measured seconds. Default: ${DEFAULT-VALUE}.")
     int time;
 
     @Option(names = "--mariadb", paramLabel = "VERSION",

@@ -79,6 +79,21 @@ final class OptionValues {
         }
     }
 
+    /**
+     * A count that must be at least 1: sysbench threads and measured seconds (sysbench reads
+     * {@code --threads=0} as an error and {@code --time=0} as "run forever").
+     */
+    static final class Positive implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String s) {
+            long v = checked(parseLong(s), s, Integer.MAX_VALUE);
+            if (v < 1) {
+                throw new TypeConversionException("'" + s + "' is not at least 1");
+            }
+            return (int) v;
+        }
+    }
+
     /** An output file: {@code -} for stdout, or a path that is not a directory. */
     static final class OutputFile implements ITypeConverter<Path> {
         @Override

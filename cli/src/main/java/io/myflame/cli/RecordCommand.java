@@ -25,7 +25,7 @@ public final class RecordCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", required = true, description = "Capture directory to write.")
     Path out;
 
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "1", description = "sysbench threads. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "1", converter = OptionValues.Positive.class, description = "sysbench threads. Default: ${DEFAULT-VALUE}.")
     int threads;
 
     @Option(names = "--cleanup", description = "Drop the sbtest tables afterwards.")

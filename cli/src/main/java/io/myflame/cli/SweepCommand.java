@@ -33,7 +33,7 @@ public final class SweepCommand implements Callable<Integer> {
                     + "(default: one configuration from the server flags).")
     Path configs;
 
-    @Option(names = "--threads", paramLabel = "N,N,...", split = ",", defaultValue = "1,2,4,8,16,32,64",
+    @Option(names = "--threads", paramLabel = "N,N,...", split = ",", converter = OptionValues.Positive.class, defaultValue = "1,2,4,8,16,32,64",
             description = "Thread counts. Default: ${DEFAULT-VALUE}.")
     List<Integer> threads = new ArrayList<>();
 

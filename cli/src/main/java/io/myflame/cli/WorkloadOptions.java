@@ -19,7 +19,7 @@ public final class WorkloadOptions {
     @Option(names = "--table-size", paramLabel = "ROWS", defaultValue = "10000", description = "Rows per table. Default: ${DEFAULT-VALUE}.")
     int tableSize;
 
-    @Option(names = "--time", paramLabel = "S", defaultValue = "20", description = "Seconds of the measured run. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--time", paramLabel = "S", defaultValue = "20", converter = OptionValues.Positive.class, description = "Seconds of the measured run. Default: ${DEFAULT-VALUE}.")
     int time;
 
     @Option(names = "--warmup", paramLabel = "S", defaultValue = "5", description = "Seconds of load before sampling. Default: ${DEFAULT-VALUE}.")

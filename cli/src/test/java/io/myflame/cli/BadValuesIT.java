@@ -55,6 +55,12 @@ class BadValuesIT {
         assertError(2, Myflame.run("flamegraph", c, "--minwidth", "Infinity"), "--minwidth", "finite");
         assertError(2, Myflame.run("flamegraph", c, "--minwidth", "-1%"), "--minwidth", "finite");
         assertError(2, Myflame.run("diff", c, c, "--top", "-3"), "--top", "negative");
+        // Recording counts are at least 1, refused before anything starts.
+        Path out = tmp.resolve("never");
+        assertError(2, Myflame.run("record", "--out", out.toString(), "--threads", "0"), "--threads", "at least 1");
+        assertError(2, Myflame.run("record", "--out", out.toString(), "--time", "0"), "--time", "at least 1");
+        assertError(2, Myflame.run("sweep", "--out", out.toString(), "--threads", "1,0"), "--threads", "at least 1");
+        assertFalse(Files.exists(out), "nothing is created for a refused command line");
         for (String cmd : List.of("collapse", "report", "flamegraph")) {
             assertError(2, Myflame.run(cmd, c, "--threads", "0"), "--threads", "between 1 and 256");
             assertError(2, Myflame.run(cmd, c, "--threads", "100000"), "--threads", "between 1 and 256");
