@@ -7,14 +7,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** GNU build ids: found in ELF notes, printed as lowercase hex as perf's build-id cache names them. */
-final class BuildIds {
+public final class BuildIds {
     private static final int NT_GNU_BUILD_ID = 3;
 
     private BuildIds() {
     }
 
     /** Notes are namesz, descsz, type, then name and desc, each padded to 4 bytes. */
-    static String inNotes(ByteBuffer b) {
+    public static String inNotes(ByteBuffer b) {
         int pos = 0;
         while (pos + 12 <= b.limit()) {
             int namesz = b.getInt(pos);
