@@ -210,26 +210,4 @@ class FlamegraphOptionsIT {
         assertTrue(png.err().startsWith("myflame flamegraph: ") && png.err().contains("too large"), png.err());
         assertFalse(Files.exists(dir.resolve("d.png")));
     }
-
-    /**
-     * The frame names of a converter page: its {@code cpool} stores each name as the length of the
-     * prefix it shares with the previous one (a character, offset by 32) and the rest.
-     */
-    private static java.util.List<String> frameNames(String page) {
-        java.util.List<String> names = new java.util.ArrayList<>();
-        int at = page.indexOf("const cpool = [");
-        assertTrue(at >= 0, "no cpool in the page");
-        String prev = "";
-        for (String line : page.substring(at).lines().skip(1).toList()) {
-            if (!line.startsWith("'")) {
-                break;
-            }
-            // A JavaScript string literal: \\ and \' are escapes.
-            String packed = line.substring(1, line.lastIndexOf('\'')).replaceAll("\\\\(.)", "$1");
-            String name = names.isEmpty() ? packed : prev.substring(0, packed.charAt(0) - 32) + packed.substring(1);
-            names.add(name);
-            prev = name;
-        }
-        return names;
-    }
 }
