@@ -265,7 +265,7 @@ final class BlockReader {
             for (BlockParser p : parsers) {
                 int[] remap = new int[p.names.size()];
                 for (int i = 0; i < remap.length; i++) {
-                    remap[i] = names.intern(p.names.get(i));
+                    remap[i] = names.intern(p.names.name(i));
                 }
                 int[][] keyRef = {key};
                 p.stacks.forEach((i, root, frames, weight, count) -> {

@@ -80,10 +80,6 @@ public final class FrameNames {
         if (stacks.size() == 0) {
             throw new InputException("no samples in " + source);
         }
-        FrameTable names = new FrameTable();
-        for (String name : parser.names) {
-            names.intern(name);
-        }
-        return new FoldedStacks(names, stacks, event, new ArrayList<>(warnings));
+        return new FoldedStacks(FrameTable.copyOf(parser.names), stacks, event, new ArrayList<>(warnings));
     }
 }

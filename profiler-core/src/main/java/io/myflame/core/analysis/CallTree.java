@@ -1,12 +1,13 @@
 package io.myflame.core.analysis;
 
 import io.myflame.core.model.FrameTable;
+import io.myflame.core.hash.SlotIndex;
 import java.util.Arrays;
 
 /**
  * A trie of call paths with {@code long} weights. Node 0 is the root (no frame). A child is found
- * through one open-addressing table keyed by the packed (parent, frame) pair, so inserting a path
- * boxes nothing and scans no sibling lists.
+ * through one {@link SlotIndex} keyed by the (parent, frame) pair, so inserting a path boxes
+ * nothing and scans no sibling lists.
  *
  * <p>{@link #total(int)} is the weight of all samples that passed through a node; {@link #self(int)}
  * the weight of samples that ended there.
@@ -15,6 +16,8 @@ public final class CallTree {
     private final FrameTable frames;
     private int[] frame = new int[256];
     private int[] parent = new int[256];
+    /** Each node's (parent, frame) packed in one long: a probe compares one array, not two. */
+    private long[] key = new long[256];
     private long[] total = new long[256];
     private long[] self = new long[256];
     /** Last sample stamp that added to each node: lets a sample add to a node once (recursion). */
@@ -23,13 +26,14 @@ public final class CallTree {
     /** Children listed in creation order (a flame chart's time order) instead of name order. */
     private boolean creationOrder;
 
-    private long[] keys = new long[512];
-    private int[] values = new int[512];
+    /** Finds a child by its (parent, frame) key; entry e is node e + 1, as the root is in no parent. */
+    private final SlotIndex index = new SlotIndex(512);
 
     public CallTree(FrameTable frames) {
         this.frames = frames;
         frame[0] = -1;
         parent[0] = -1;
+        key[0] = pack(-1, -1);
     }
 
     public FrameTable frames() {
@@ -62,22 +66,16 @@ public final class CallTree {
 
     /** Returns the child of {@code node} for {@code frameId}, creating it when absent. */
     public int child(int node, int frameId) {
-        long key = ((long) node << 32) | (frameId & 0xffffffffL);
-        int mask = keys.length - 1;
-        int i = mix(key) & mask;
-        while (values[i] != 0) {
-            if (keys[i] == key) {
-                return values[i];
+        long k = pack(node, frameId);
+        int h = mix(k);
+        // the probe of slot(), written out: this is the hot path of every tree, and C1 inlines no call that large
+        int s = index.first(h);
+        for (int e; (e = index.entry(s)) >= 0; s = index.next(s)) {
+            if (key[e + 1] == k) {
+                return e + 1;
             }
-            i = (i + 1) & mask;
         }
-        int created = newNode(node, frameId);
-        keys[i] = key;
-        values[i] = created;
-        if (size * 2 > keys.length) {
-            rehash();
-        }
-        return created;
+        return newNode(index.claim(s, h) + 1, node, frameId);
     }
 
     /**
@@ -87,19 +85,11 @@ public final class CallTree {
      */
     public int newChild(int node, int frameId) {
         creationOrder = true;
-        long key = ((long) node << 32) | (frameId & 0xffffffffL);
-        int mask = keys.length - 1;
-        int i = mix(key) & mask;
-        while (values[i] != 0 && keys[i] != key) {
-            i = (i + 1) & mask;
-        }
-        int created = newNode(node, frameId);
-        keys[i] = key;
-        values[i] = created;
-        if (size * 2 > keys.length) {
-            rehash();
-        }
-        return created;
+        long k = pack(node, frameId);
+        int h = mix(k);
+        int s = slot(k, h);
+        int e = index.entry(s) < 0 ? index.claim(s, h) : index.replace(s);
+        return newNode(e + 1, node, frameId);
     }
 
     /** Adds {@code weight} to a node's total (for trees built node by node). */
@@ -109,16 +99,20 @@ public final class CallTree {
 
     /** Returns the child of {@code node} for {@code frameId}, or -1. */
     public int findChild(int node, int frameId) {
-        long key = ((long) node << 32) | (frameId & 0xffffffffL);
-        int mask = keys.length - 1;
-        int i = mix(key) & mask;
-        while (values[i] != 0) {
-            if (keys[i] == key) {
-                return values[i];
+        long k = pack(node, frameId);
+        int e = index.entry(slot(k, mix(k)));
+        return e >= 0 ? e + 1 : -1;
+    }
+
+    /** The slot of the newest node with key {@code k}, or the empty slot where it would go. */
+    private int slot(long k, int h) {
+        int s = index.first(h);
+        for (int e; (e = index.entry(s)) >= 0; s = index.next(s)) {
+            if (key[e + 1] == k) {
+                break;
             }
-            i = (i + 1) & mask;
         }
-        return -1;
+        return s;
     }
 
     /** Adds a path (root first) with its weight to every node on it and to the leaf's self. */
@@ -162,40 +156,30 @@ public final class CallTree {
         return childIndex;
     }
 
-    private int newNode(int par, int frameId) {
-        if (size == frame.length) {
-            int cap = size * 2;
+    /** Stores node {@code n}, the next one (its entry was just claimed). */
+    private int newNode(int n, int par, int frameId) {
+        if (n == frame.length) {
+            int cap = n * 2;
             frame = Arrays.copyOf(frame, cap);
             parent = Arrays.copyOf(parent, cap);
+            key = Arrays.copyOf(key, cap);
             total = Arrays.copyOf(total, cap);
             self = Arrays.copyOf(self, cap);
             stamp = Arrays.copyOf(stamp, cap);
         }
-        frame[size] = frameId;
-        parent[size] = par;
-        return size++;
+        frame[n] = frameId;
+        parent[n] = par;
+        key[n] = pack(par, frameId);
+        size = n + 1;
+        return n;
     }
 
-    private void rehash() {
-        long[] k2 = new long[keys.length * 2];
-        int[] v2 = new int[keys.length * 2];
-        int mask = k2.length - 1;
-        for (int i = 0; i < keys.length; i++) {
-            if (values[i] != 0) {
-                int j = mix(keys[i]) & mask;
-                while (v2[j] != 0) {
-                    j = (j + 1) & mask;
-                }
-                k2[j] = keys[i];
-                v2[j] = values[i];
-            }
-        }
-        keys = k2;
-        values = v2;
+    private static long pack(int node, int frameId) {
+        return ((long) node << 32) | (frameId & 0xffffffffL);
     }
 
-    private static int mix(long key) {
-        long h = key * 0x9E3779B97F4A7C15L;
+    private static int mix(long k) {
+        long h = k * 0x9E3779B97F4A7C15L;
         return (int) (h ^ (h >>> 29));
     }
 

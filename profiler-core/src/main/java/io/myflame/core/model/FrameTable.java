@@ -1,9 +1,7 @@
 package io.myflame.core.model;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
+import io.myflame.core.hash.SlotIndex;
+import java.util.Arrays;
 
 /**
  * Interns frame names to dense int ids, so stacks can be plain {@code int[]} and every later
@@ -12,52 +10,67 @@ import java.util.Map;
  * works on a {@link #copyOf copy}, so one profile never changes under another analysis.
  */
 public final class FrameTable {
-    private final Map<String, Integer> ids;
-    private final List<String> names;
+    private String[] names = new String[1024];
+    private final SlotIndex index = new SlotIndex(2048);
     private boolean frozen;
-
-    public FrameTable() {
-        this(new HashMap<>(), new ArrayList<>());
-    }
-
-    private FrameTable(Map<String, Integer> ids, List<String> names) {
-        this.ids = ids;
-        this.names = names;
-    }
 
     /** A table with the same ids as {@code t} that takes new names. */
     public static FrameTable copyOf(FrameTable t) {
-        return new FrameTable(new HashMap<>(t.ids), new ArrayList<>(t.names));
+        FrameTable copy = new FrameTable();
+        for (int id = 0; id < t.size(); id++) {
+            copy.intern(t.names[id]);
+        }
+        return copy;
     }
 
     /** Returns the id of {@code name}, assigning the next free id the first time it is seen. */
     public int intern(String name) {
-        Integer id = ids.get(name);
-        if (id != null) {
+        int h = hash(name);
+        int s = slot(name, h);
+        int id = index.entry(s);
+        if (id >= 0) {
             return id;
         }
         if (frozen) {
             throw new IllegalStateException("the frame table of a built profile takes no new names ('" + name
                     + "'): intern into FrameTable.copyOf(profile.frames())");
         }
-        int next = names.size();
-        names.add(name);
-        ids.put(name, next);
-        return next;
+        id = index.claim(s, h);
+        if (id == names.length) {
+            names = Arrays.copyOf(names, id * 2);
+        }
+        names[id] = name;
+        return id;
     }
 
     /** Returns the id of {@code name}, or -1 when no stack mentions it. */
     public int find(String name) {
-        Integer id = ids.get(name);
-        return id == null ? -1 : id;
+        return index.entry(slot(name, hash(name)));
+    }
+
+    /** The slot holding {@code name}, or the empty slot where it would go. */
+    private int slot(String name, int h) {
+        int s = index.first(h);
+        for (int id; (id = index.entry(s)) >= 0; s = index.next(s)) {
+            if (index.hash(id) == h && names[id].equals(name)) {
+                break;
+            }
+        }
+        return s;
+    }
+
+    /** String's hash spread to its low bits, which pick the slot (as {@code HashMap} does). */
+    private static int hash(String name) {
+        int h = name.hashCode();
+        return h ^ (h >>> 16);
     }
 
     public String name(int id) {
-        return names.get(id);
+        return names[id];
     }
 
     public int size() {
-        return names.size();
+        return index.size();
     }
 
     /** No new names from now on (a profile was built on this table). */
