@@ -36,12 +36,25 @@ public final class StackMap {
                 return;
             }
         }
-        store(index.claim(s, h), threadId, frames, len, w, samples);
+        // stored here, not in a second call C1 would not inline: inputs of mostly distinct stacks store
+        // as often as they find
+        int e = index.claim(s, h);
+        if (e == offset.length || arenaUsed + len > arena.length) {
+            grow(len);
+        }
+        System.arraycopy(frames, 0, arena, arenaUsed, len);
+        offset[e] = arenaUsed;
+        length[e] = len;
+        thread[e] = threadId;
+        weight[e] = w;
+        count[e] = samples;
+        arenaUsed += len;
     }
 
-    private void store(int e, int threadId, int[] frames, int len, long w, long samples) {
-        if (e == offset.length) {
-            int cap = e * 2;
+    /** Makes room for one more entry and {@code len} more frames. */
+    private void grow(int len) {
+        if (index.size() > offset.length) {
+            int cap = offset.length * 2;
             offset = Arrays.copyOf(offset, cap);
             length = Arrays.copyOf(length, cap);
             thread = Arrays.copyOf(thread, cap);
@@ -51,13 +64,6 @@ public final class StackMap {
         if (arenaUsed + len > arena.length) {
             arena = Arrays.copyOf(arena, Math.max(arena.length * 2, arenaUsed + len));
         }
-        System.arraycopy(frames, 0, arena, arenaUsed, len);
-        offset[e] = arenaUsed;
-        length[e] = len;
-        thread[e] = threadId;
-        weight[e] = w;
-        count[e] = samples;
-        arenaUsed += len;
     }
 
     private static int hash(int threadId, int[] frames, int len) {
