@@ -22,7 +22,8 @@ import java.util.Arrays;
  * }</pre>
  *
  * <p>The index keeps each entry's hash, so a probe can reject another key by its hash before
- * comparing keys, and growing rehashes without the keys. At most half the slots are used. A slot
+ * comparing keys (worth it for arena keys; a key as cheap as a long is compared directly), and
+ * growing rehashes without the keys. At most half the slots are used. A slot
  * number is valid until the next {@link #claim}, {@link #add} or {@link #replace}.
  */
 public final class SlotIndex {
@@ -32,6 +33,8 @@ public final class SlotIndex {
     /** The hash of each entry, by entry number; room for one more than half the slots, so claim never checks. */
     private int[] hashes;
     private int size;
+    /** Entries {@link #replace} took out of the slots, a bit each (as many as hashes); null until first used. */
+    private long[] replaced;
 
     /** An index of {@code initialSlots} slots (rounded up to a power of two), doubled whenever over half are used. */
     public SlotIndex(int initialSlots) {
@@ -94,17 +97,25 @@ public final class SlotIndex {
      * older entry keeps its number but is no longer found (a flame chart's newest same-named child).
      */
     public int replace(int slot) {
-        return claim(slot, hashes[slots[slot] - 1]);
+        int old = slots[slot] - 1;
+        if (replaced == null) {
+            replaced = new long[(hashes.length >>> 6) + 1];
+        }
+        replaced[old >>> 6] |= 1L << old;
+        return claim(slot, hashes[old]);
     }
 
     /**
-     * Doubles the slots and puts every entry back where its hash now starts probing. Newest first:
-     * of entries with one key (see {@link #replace}), the newest takes the slot a probe reaches first.
+     * Doubles the slots and puts every entry back where its hash now starts probing, oldest first:
+     * the first keys seen are usually the most frequent, and they keep the shortest probes.
      */
     private void grow() {
         int[] fresh = new int[slots.length * 2];
         int m = fresh.length - 1;
-        for (int e = size - 1; e >= 0; e--) {
+        for (int e = 0; e < size; e++) {
+            if (replaced != null && (replaced[e >>> 6] & 1L << e) != 0) {
+                continue;
+            }
             int s = hashes[e] & m;
             while (fresh[s] != 0) {
                 s = (s + 1) & m;
@@ -114,5 +125,8 @@ public final class SlotIndex {
         slots = fresh;
         mask = m;
         hashes = Arrays.copyOf(hashes, fresh.length / 2 + 1);
+        if (replaced != null) {
+            replaced = Arrays.copyOf(replaced, (hashes.length >>> 6) + 1);
+        }
     }
 }

@@ -133,6 +133,24 @@ class SlotIndexTest {
         assertEquals(303, k.find(8));
     }
 
+    @Test
+    void aKeyReplacedOverAndOverThroughManyRehashesFindsItsNewestEntry() {
+        LongKeys k = new LongKeys(2, key -> (int) (key % 5));
+        int newest = k.intern(-1);
+        for (int i = 0; i < 3000; i++) {
+            k.intern(i);
+            if (i % 3 == 0) {
+                newest = k.replace(-1);
+                assertEquals(newest, k.find(-1));
+            }
+        }
+        assertEquals(newest, k.find(-1));
+        assertEquals(3000 + 1 + 1000, k.index.size(), "a replaced entry keeps its number");
+        for (int i = 0; i < 3000; i++) {
+            assertEquals(-1, k.find(-1 - 5L * (i + 1)), "a key with -1's hash that was never added");
+        }
+    }
+
     @Property(tries = 200)
     void numbersKeysAsAMapWouldInAnyMixOfCollisions(
             @ForAll @Size(max = 3000) List<@LongRange(min = -500, max = 500) Long> keys,
