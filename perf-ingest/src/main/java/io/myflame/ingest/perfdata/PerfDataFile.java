@@ -69,6 +69,20 @@ final class PerfDataFile implements AutoCloseable {
         return f;
     }
 
+    /** Whether {@code path} is a readable regular file that starts with perf.data's magic; never throws. */
+    static boolean isPerfData(Path path) {
+        if (!java.nio.file.Files.isRegularFile(path)) {
+            return false;
+        }
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(path)) {
+            ByteBuffer b = ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            ch.read(b, 0);
+            return b.position() == 8 && b.getLong(0) == MAGIC;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
     private void readHeader() throws IOException, InputException {
         ByteBuffer h = read(0, (int) Math.min(fileSize, 104));
         if (h.limit() < 16 || h.getLong(0) != MAGIC) {
