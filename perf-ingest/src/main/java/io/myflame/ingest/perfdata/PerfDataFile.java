@@ -35,7 +35,7 @@ final class PerfDataFile implements AutoCloseable {
     final long fileSize;
     final boolean pipe;
     final List<EventAttr> attrs = new ArrayList<>();
-    final Map<Long, EventAttr> byId = new HashMap<>();
+    final EventIds byId = new EventIds();
     /** Build ids by file name, as recorded (only for the files that had samples). */
     final Map<String, String> buildIds = new HashMap<>();
     String hostname;
