@@ -66,21 +66,34 @@ public final class PerfDataReader {
             }
             SymbolSources sources = new SymbolSources();
             RecordIndex index = new RecordIndex(file);
-            index.scan();
-            if (index.unsupported != null) {
-                throw new Unsupported(index.unsupported);
-            }
-            if (file.attrs.isEmpty()) {
-                throw new InputException(path + ": perf.data has no events");
-            }
-            for (Dso d : index.tasks.dsoList) {
-                if (d.buildId == null) {
-                    d.buildId = file.buildIds.get(d.name);
+            ExecutorService ahead = Executors.newSingleThreadExecutor(PerfDataReader::daemonThread);
+            try {
+                index.readAhead = (dso, id) -> ahead.execute(() -> dso.readAhead(sources, id));
+                index.scan();
+                if (index.unsupported != null) {
+                    throw new Unsupported(index.unsupported);
                 }
+                if (file.attrs.isEmpty()) {
+                    throw new InputException(path + ": perf.data has no events");
+                }
+                for (Dso d : index.tasks.dsoList) {
+                    if (d.buildId == null) {
+                        d.buildId = file.buildIds.get(d.name);
+                    }
+                    d.confirmReadAhead();
+                }
+                index.tasks.freeze();
+                return fold(path, file, index, sources, demangler);
+            } finally {
+                ahead.shutdownNow();
             }
-            index.tasks.freeze();
-            return fold(path, file, index, sources, demangler);
         }
+    }
+
+    private static Thread daemonThread(Runnable r) {
+        Thread t = new Thread(r, "myflame-perfdata");
+        t.setDaemon(true);
+        return t;
     }
 
     private FoldedStacks fold(Path path, PerfDataFile file, RecordIndex index, SymbolSources sources, Demangler demangler)
@@ -144,11 +157,7 @@ public final class PerfDataReader {
             }
             return decoders;
         }
-        ExecutorService pool = Executors.newFixedThreadPool(n, r -> {
-            Thread t = new Thread(r, "myflame-perfdata");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService pool = Executors.newFixedThreadPool(n, PerfDataReader::daemonThread);
         try {
             java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
             List<Future<?>> futures = new ArrayList<>();

@@ -48,7 +48,7 @@ final class SymbolSources {
             return switch (dso.kind) {
                 case KERNEL -> kernel(dso.buildId);
                 case JIT_MAP -> JitMap.read(Path.of(dso.name));
-                case VDSO, FILE -> elf(dso);
+                case VDSO, FILE -> elf(dso, buildIdOf(dso));
                 case NONE -> SymbolTable.EMPTY;
             };
         } catch (IOException | RuntimeException e) {
@@ -56,26 +56,39 @@ final class SymbolSources {
         }
     }
 
-    private SymbolTable elf(Dso dso) throws IOException {
+    /** The symbols of an ELF dso as they are for {@code buildId} (read ahead, before the dso's own id is final). */
+    SymbolTable loadElf(Dso dso, String buildId) {
+        try {
+            return elf(dso, buildId);
+        } catch (IOException | RuntimeException e) {
+            return SymbolTable.EMPTY;
+        }
+    }
+
+    /** The recorded build id, else (as perf does for a file the header does not list) the file's own. */
+    private static String buildIdOf(Dso dso) {
         if (dso.buildId == null && dso.name.startsWith("/")) {
-            // perf reads the build id of a file the header does not list from the file itself.
             ElfFile self = ElfFile.open(Path.of(dso.name));
             if (self != null) {
                 dso.buildId = self.buildId();
                 self.close();
             }
         }
+        return dso.buildId;
+    }
+
+    private SymbolTable elf(Dso dso, String buildId) throws IOException {
         ElfFile syms = null;
         ElfFile runtime = null;
         List<ElfFile> opened = new ArrayList<>();
         try {
-            for (Path candidate : candidates(dso)) {
+            for (Path candidate : candidates(dso, buildId)) {
                 ElfFile f = ElfFile.open(candidate);
                 if (f == null) {
                     continue;
                 }
                 opened.add(f);
-                if (dso.buildId != null && !dso.buildId.equals(f.buildId())) {
+                if (buildId != null && !buildId.equals(f.buildId())) {
                     continue;
                 }
                 if (syms == null && f.hasSymtab()) {
@@ -106,15 +119,15 @@ final class SymbolSources {
         }
     }
 
-    private List<Path> candidates(Dso dso) {
+    private List<Path> candidates(Dso dso, String buildId) {
         List<Path> out = new ArrayList<>();
         String name = dso.name;
         boolean isFile = name.startsWith("/");
         if (isFile) {
             out.addAll(debugLinkTargets(Path.of(name)));
         }
-        if (dso.buildId != null && dso.buildId.length() > 2) {
-            Path link = debugDir.resolve(".build-id").resolve(dso.buildId.substring(0, 2)).resolve(dso.buildId.substring(2));
+        if (buildId != null && buildId.length() > 2) {
+            Path link = debugDir.resolve(".build-id").resolve(buildId.substring(0, 2)).resolve(buildId.substring(2));
             out.add(link.resolve(dso.kind == Dso.Kind.VDSO ? "vdso" : "elf"));
             out.add(link.resolve("debug"));
         }
@@ -122,8 +135,8 @@ final class SymbolSources {
             out.add(Path.of("/usr/lib/debug" + name + ".debug"));
             out.add(Path.of("/usr/lib/debug" + name));
         }
-        if (dso.buildId != null && dso.buildId.length() > 2) {
-            out.add(Path.of("/usr/lib/debug/.build-id", dso.buildId.substring(0, 2), dso.buildId.substring(2) + ".debug"));
+        if (buildId != null && buildId.length() > 2) {
+            out.add(Path.of("/usr/lib/debug/.build-id", buildId.substring(0, 2), buildId.substring(2) + ".debug"));
         }
         if (isFile) {
             out.add(Path.of(name));
