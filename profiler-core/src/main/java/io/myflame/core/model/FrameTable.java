@@ -2,6 +2,7 @@ package io.myflame.core.model;
 
 import io.myflame.core.hash.SlotIndex;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * Interns frame names to dense int ids, so stacks can be plain {@code int[]} and every later
@@ -66,7 +67,7 @@ public final class FrameTable {
     }
 
     public String name(int id) {
-        return names[id];
+        return names[Objects.checkIndex(id, index.size())];
     }
 
     public int size() {

@@ -25,6 +25,7 @@ class FrameTableTest {
         assertEquals(n + 1, t.find("BB"));
         assertEquals(-1, t.find("C#"));
         assertEquals(n + 2, t.size());
+        assertThrows(IndexOutOfBoundsException.class, () -> t.name(n + 2), "an id no name was given");
     }
 
     @Test
