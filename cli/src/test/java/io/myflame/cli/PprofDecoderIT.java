@@ -136,9 +136,21 @@ class PprofDecoderIT {
         assertEquals(Math.round(meta.get("duration_s").asDouble() * 1e9), d.get("durationNanos").asLong());
     }
 
-    private JsonNode export(Path input) throws Exception {
+    /** With {@code --weight samples} both values are counts: the second one must not say nanoseconds. */
+    @Test
+    void countedSamplesAreNotNanoseconds() throws Exception {
+        JsonNode d = export(CAPTURE, "--weight", "samples");
+        assertEquals(List.of("samples/count", "weight/count"), types(d));
+        assertEquals(asFolded(d, 0, false), asFolded(d, 1, false));
+        assertEquals(1, d.get("period").asLong());
+        assertEquals("cpu-clock", d.get("samples").get(0).get("labels").get("event").asText(), "the event is still told");
+    }
+
+    private JsonNode export(Path input, String... options) throws Exception {
         Path pb = dir.resolve("profile.pb.gz");
-        Myflame.Result r = Myflame.run("export", input.toString(), "--format", "pprof", "-o", pb.toString());
+        List<String> args = new ArrayList<>(List.of("export", input.toString(), "--format", "pprof", "-o", pb.toString()));
+        args.addAll(List.of(options));
+        Myflame.Result r = Myflame.run(args.toArray(String[]::new));
         assertEquals(0, r.exit(), r.toString());
         return new ObjectMapper().readTree(run(DECODER, "node", "decode.mjs", pb.toAbsolutePath().toString()));
     }
