@@ -120,6 +120,9 @@ class DiffCommandIT {
         assertTrue(markdown.contains("| 10.11 (unreliable) |"), markdown);
         assertFalse(markdown.contains("11.4.5 (unreliable)"), markdown);
 
+        String list = Myflame.run("diff", DEL, "--label", "10.11", NEW, "--label", "11.4.5", "--top", "3", "--categories", "--format", "list").out();
+        assertTrue(list.contains("10.11 (unreliable) (% of samples)"), list);
+
         JsonNode json = json("diff", DEL, "--label", "10.11", NEW, "--label", "11.4.5", "--top", "3", "--categories", "--format", "json");
         assertEquals("10.11", json.get("columns").get(0).get("label").asText());
         assertEquals("10.11 (unreliable)", json.get("categories").get("columns").get(0).get("label").asText());
