@@ -94,6 +94,7 @@ public final class Main implements Runnable {
                 }
             }
         }
+        io.myflame.ingest.perfdata.PerfDataReader.warmUp(args);
         CommandLine cl = commandLine(args);
         cl.setExecutionExceptionHandler((ex, line, parsed) -> report(ex, line.getCommandSpec().qualifiedName(),
                 line.getErr()));

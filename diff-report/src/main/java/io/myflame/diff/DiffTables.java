@@ -4,7 +4,6 @@ import io.myflame.core.text.Escape;
 import io.myflame.core.text.IndentedTable;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Lays a {@link Diff} out as an {@link IndentedTable} (text, Markdown, CSV through
@@ -136,6 +135,6 @@ public final class DiffTables {
     }
 
     static String number(double v) {
-        return String.format(Locale.ROOT, "%.2f", v);
+        return io.myflame.core.text.Decimals.twoPlaces(v);
     }
 }

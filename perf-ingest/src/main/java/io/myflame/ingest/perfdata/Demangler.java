@@ -1,23 +1,25 @@
 package io.myflame.ingest.perfdata;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.exec.CommandLine;
-import org.apache.commons.exec.DefaultExecutor;
-import org.apache.commons.exec.PumpStreamHandler;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * C++ names as this perf prints them: libiberty's demangler without parameter lists
  * ({@code DMGL_NO_OPTS}, perf built without libbfd), which is {@code c++filt -p -i}. All the
- * distinct names a run needs go through one c++filt process, one name per line.
+ * distinct names a run needs go through one c++filt process, one name per line. The process is
+ * started before the samples are decoded ({@link #start}), so its start-up is not waited for.
  */
-final class Demangler {
+final class Demangler implements AutoCloseable {
     private final String program;
+    private CompletableFuture<Process> process;
 
     Demangler(String program) {
         this.program = program;
@@ -28,24 +30,55 @@ final class Demangler {
         return name.startsWith("_Z");
     }
 
+    /** Starts c++filt on another thread; {@link #demangle} then sends it the names. */
+    Demangler start() {
+        if (process == null) {
+            process = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return new ProcessBuilder(program, "-p", "-i").redirectError(ProcessBuilder.Redirect.DISCARD)
+                            .start();
+                } catch (IOException e) {
+                    throw new CompletionException(e);
+                }
+            }, Demangler::daemon);
+        }
+        return this;
+    }
+
     /** Demangled names by mangled name; throws when c++filt cannot be run or answers short. */
     Map<String, String> demangle(List<String> names) throws IOException {
         Map<String, String> out = new HashMap<>();
         if (names.isEmpty()) {
             return out;
         }
-        StringBuilder in = new StringBuilder();
-        for (String n : names) {
-            in.append(n).append('\n');
-        }
+        Process p = started();
+        // c++filt answers line by line: the names go in on another thread, or both pipes fill up.
+        CompletableFuture<Void> feed = CompletableFuture.runAsync(() -> {
+            try (OutputStream in = p.getOutputStream()) {
+                StringBuilder text = new StringBuilder();
+                for (String n : names) {
+                    text.append(n).append('\n');
+                }
+                in.write(text.toString().getBytes(StandardCharsets.ISO_8859_1));
+            } catch (IOException e) {
+                throw new CompletionException(e);
+            }
+        }, Demangler::daemon);
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-        DefaultExecutor exec = DefaultExecutor.builder().get();
-        exec.setStreamHandler(new PumpStreamHandler(stdout, java.io.OutputStream.nullOutputStream(),
-                new ByteArrayInputStream(in.toString().getBytes(StandardCharsets.ISO_8859_1))));
-        CommandLine cmd = new CommandLine(program);
-        cmd.addArgument("-p", false);
-        cmd.addArgument("-i", false);
-        exec.execute(cmd);
+        try (InputStream from = p.getInputStream()) {
+            from.transferTo(stdout);
+            feed.join();
+            if (p.waitFor() != 0) {
+                throw new IOException(program + " exited with status " + p.exitValue());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while " + program + " ran", e);
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        } finally {
+            p.destroy();
+        }
         String[] lines = stdout.toString(StandardCharsets.ISO_8859_1).split("\n", -1);
         if (lines.length < names.size()) {
             throw new IOException(program + " answered " + lines.length + " lines for " + names.size() + " names");
@@ -54,5 +87,28 @@ final class Demangler {
             out.put(names.get(i), lines[i]);
         }
         return out;
+    }
+
+    private Process started() throws IOException {
+        try {
+            return start().process.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        }
+    }
+
+    /** Runs a task on a thread of its own: the common pool has one thread on two cores, and the kernel's symbols may hold it. */
+    static void daemon(Runnable task) {
+        Thread t = new Thread(task, "myflame-helper");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Ends a c++filt that was started but not needed (no C++ names, or the read failed). */
+    @Override
+    public void close() {
+        if (process != null) {
+            process.thenAccept(Process::destroy);
+        }
     }
 }

@@ -3,7 +3,8 @@ package io.myflame.ingest.perfdata;
 /**
  * A mapped object as perf names it in {@code perf script}'s {@code (dso)} column: a file path,
  * {@code [kernel.kallsyms]}, {@code [vdso]} or a JIT map {@code /tmp/perf-PID.map}. Its
- * symbols are loaded once, on first use, by whichever decoding thread needs them first.
+ * symbols are loaded once: read ahead during the index pass when the file header names its build
+ * id, else on first use by whichever decoding thread needs them first.
  */
 final class Dso {
     enum Kind { FILE, KERNEL, VDSO, JIT_MAP, NONE }
@@ -13,6 +14,9 @@ final class Dso {
     final Kind kind;
     String buildId;
     private volatile SymbolTable symbols;
+    /** The build id symbols were read ahead for ({@link #readAhead}); null when they were loaded on first use. */
+    private String readAheadFor;
+    private boolean settled;
 
     Dso(int id, String name, Kind kind) {
         this.id = id;
@@ -32,5 +36,30 @@ final class Dso {
             }
         }
         return s;
+    }
+
+    /**
+     * Loads an ELF dso's symbols ahead of the samples, for the build id the file header lists,
+     * on a thread that would otherwise wait for the index pass to finish.
+     */
+    void readAhead(SymbolSources sources, String headerBuildId) {
+        synchronized (this) {
+            if (symbols == null && !settled) {
+                symbols = sources.loadElf(this, headerBuildId);
+                readAheadFor = headerBuildId;
+            }
+        }
+    }
+
+    /**
+     * Once the index pass has settled {@link #buildId}: symbols read ahead for another build id
+     * (a later MMAP2 record named its own) are dropped, to be loaded again on first use.
+     */
+    synchronized void confirmReadAhead() {
+        if (readAheadFor != null && !readAheadFor.equals(buildId)) {
+            symbols = null;
+        }
+        readAheadFor = null;
+        settled = true;
     }
 }

@@ -8,8 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The parts of an ELF64 little-endian file that symbolisation needs: section headers, the
@@ -18,6 +16,7 @@ import java.util.List;
  * space perf resolves user-space samples in ({@code ip - map start + pgoff}).
  */
 final class ElfFile {
+    private static final byte[] PLT = "@plt".getBytes(StandardCharsets.ISO_8859_1);
     static final int SHT_SYMTAB = 2;
     static final int SHT_NOTE = 7;
     static final int SHT_NOBITS = 8;
@@ -159,15 +158,15 @@ final class ElfFile {
      * defined in an allocated section, their values made file offsets with the section headers
      * of {@code runtime} (the binary itself) where this file has no bits for the section.
      */
-    List<ElfSymbol> functions(int symtab, ElfFile runtime) throws IOException {
-        List<ElfSymbol> out = new ArrayList<>();
+    SymbolList functions(int symtab, ElfFile runtime) throws IOException {
         if (symtab < 0 || shEntsize[symtab] < 24) {
-            return out;
+            return new SymbolList(0);
         }
         ByteBuffer syms = ByteBuffer.wrap(bytes(symtab)).order(ByteOrder.LITTLE_ENDIAN);
         byte[] strs = bytes(shLink[symtab]);
         int n = (int) (shSize[symtab] / shEntsize[symtab]);
         int ent = (int) shEntsize[symtab];
+        SymbolList out = SymbolList.over(strs, n / 2);
         for (int i = 1; i < n; i++) {
             int b = i * ent;
             int name = syms.getInt(b);
@@ -193,7 +192,8 @@ final class ElfFile {
                 continue;
             }
             long offset = value - (secFile.shAddr[shndx] - secFile.shOffset[shndx]);
-            out.add(new ElfSymbol(offset, size, bind, cString(strs, name)));
+            boolean named = name >= 0 && name < strs.length;
+            out.addNamedAt(offset, size, bind, named ? name : 0, named ? cStringLength(strs, name) : 0);
         }
         return out;
     }
@@ -202,8 +202,8 @@ final class ElfFile {
      * perf's {@code @plt} symbols: one per {@code .rela.plt} entry, {@code sh_entsize} bytes each,
      * after the PLT header, named after the dynamic symbol the entry jumps to.
      */
-    List<ElfSymbol> pltSymbols() throws IOException {
-        List<ElfSymbol> out = new ArrayList<>();
+    SymbolList pltSymbols() throws IOException {
+        SymbolList out = new SymbolList(0);
         int dynsym = sectionOfType(SHT_DYNSYM);
         int rela = section(".rela.plt");
         int plt = section(".plt");
@@ -221,7 +221,8 @@ final class ElfFile {
             long info = rel.getLong(i * (int) shEntsize[rela] + 8);
             int symIdx = (int) (info >>> 32);
             int nameOff = syms.getInt(symIdx * (int) shEntsize[dynsym]);
-            out.add(new ElfSymbol(at, entry, 1, cString(strs, nameOff) + "@plt"));
+            int len = nameOff >= 0 && nameOff < strs.length ? cStringLength(strs, nameOff) : 0;
+            out.add(at, entry, SymbolList.GLOBAL, strs, len == 0 ? 0 : nameOff, len, PLT);
             at += entry;
         }
         return out;
@@ -253,14 +254,14 @@ final class ElfFile {
         if (from < 0 || from >= b.length) {
             return "";
         }
+        return new String(b, from, cStringLength(b, from), StandardCharsets.ISO_8859_1);
+    }
+
+    private static int cStringLength(byte[] b, int from) {
         int end = from;
         while (end < b.length && b[end] != 0) {
             end++;
         }
-        return new String(b, from, end - from, StandardCharsets.ISO_8859_1);
-    }
-
-    /** A symbol as read: file offset, size, binding (0 local, 1 global, 2 weak) and raw name. */
-    record ElfSymbol(long start, long size, int bind, String name) {
+        return end - from;
     }
 }

@@ -5,8 +5,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 /** A JIT's symbol map {@code /tmp/perf-PID.map}: "START SIZE name" per line, in hex, absolute addresses. */
 final class JitMap {
@@ -18,7 +16,7 @@ final class JitMap {
         if (!Files.isReadable(file)) {
             return SymbolTable.EMPTY;
         }
-        List<SymbolTable.Sym> syms = new ArrayList<>();
+        SymbolList syms = new SymbolList(0);
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
             String line;
             while ((line = r.readLine()) != null) {
@@ -30,7 +28,8 @@ final class JitMap {
                 }
                 long start = parseHex(line, 0, a);
                 long size = parseHex(line, a + 1, b);
-                syms.add(new SymbolTable.Sym(start, size, 1, line.substring(b + 1)));
+                byte[] name = line.substring(b + 1).getBytes(StandardCharsets.ISO_8859_1);
+                syms.add(start, size, SymbolList.GLOBAL, name, 0, name.length);
             }
         }
         return SymbolTable.ofJitMap(syms);

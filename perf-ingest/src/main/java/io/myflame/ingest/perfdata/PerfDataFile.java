@@ -35,7 +35,7 @@ final class PerfDataFile implements AutoCloseable {
     final long fileSize;
     final boolean pipe;
     final List<EventAttr> attrs = new ArrayList<>();
-    final Map<Long, EventAttr> byId = new HashMap<>();
+    final EventIds byId = new EventIds();
     /** Build ids by file name, as recorded (only for the files that had samples). */
     final Map<String, String> buildIds = new HashMap<>();
     String hostname;
@@ -67,6 +67,20 @@ final class PerfDataFile implements AutoCloseable {
             throw e;
         }
         return f;
+    }
+
+    /** Whether {@code path} is a readable regular file that starts with perf.data's magic; never throws. */
+    static boolean isPerfData(Path path) {
+        if (!java.nio.file.Files.isRegularFile(path)) {
+            return false;
+        }
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(path)) {
+            ByteBuffer b = ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            ch.read(b, 0);
+            return b.position() == 8 && b.getLong(0) == MAGIC;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     private void readHeader() throws IOException, InputException {

@@ -38,6 +38,20 @@ public final class PerfDataReader {
         this.cxxfilt = cxxfilt;
     }
 
+    /**
+     * Starts what every native read of a perf.data needs and no argument changes (the running
+     * kernel's symbols) when one of {@code args} names a perf.data, so it is ready by the time
+     * the command line is parsed and the file indexed.
+     */
+    public static void warmUp(String... args) {
+        for (String a : args) {
+            if (!a.startsWith("-") && PerfDataFile.isPerfData(Path.of(a))) {
+                SymbolSources.prefetchRunningKernel();
+                return;
+            }
+        }
+    }
+
     /** A perf.data that only perf can read as perf does; the message says what it uses. */
     public static final class Unsupported extends Exception {
         public Unsupported(String why) {
@@ -46,30 +60,43 @@ public final class PerfDataReader {
     }
 
     public FoldedStacks read(Path path) throws IOException, InputException, Unsupported {
-        try (PerfDataFile file = PerfDataFile.open(path)) {
+        try (PerfDataFile file = PerfDataFile.open(path); Demangler demangler = new Demangler(cxxfilt).start()) {
             if (file.unsupported != null) {
                 throw new Unsupported(file.unsupported);
             }
             SymbolSources sources = new SymbolSources();
             RecordIndex index = new RecordIndex(file);
-            index.scan();
-            if (index.unsupported != null) {
-                throw new Unsupported(index.unsupported);
-            }
-            if (file.attrs.isEmpty()) {
-                throw new InputException(path + ": perf.data has no events");
-            }
-            for (Dso d : index.tasks.dsoList) {
-                if (d.buildId == null) {
-                    d.buildId = file.buildIds.get(d.name);
+            ExecutorService ahead = Executors.newSingleThreadExecutor(PerfDataReader::daemonThread);
+            try {
+                index.readAhead = (dso, id) -> ahead.execute(() -> dso.readAhead(sources, id));
+                index.scan();
+                if (index.unsupported != null) {
+                    throw new Unsupported(index.unsupported);
                 }
+                if (file.attrs.isEmpty()) {
+                    throw new InputException(path + ": perf.data has no events");
+                }
+                for (Dso d : index.tasks.dsoList) {
+                    if (d.buildId == null) {
+                        d.buildId = file.buildIds.get(d.name);
+                    }
+                    d.confirmReadAhead();
+                }
+                index.tasks.freeze();
+                return fold(path, file, index, sources, demangler);
+            } finally {
+                ahead.shutdownNow();
             }
-            index.tasks.freeze();
-            return fold(path, file, index, sources);
         }
     }
 
-    private FoldedStacks fold(Path path, PerfDataFile file, RecordIndex index, SymbolSources sources)
+    private static Thread daemonThread(Runnable r) {
+        Thread t = new Thread(r, "myflame-perfdata");
+        t.setDaemon(true);
+        return t;
+    }
+
+    private FoldedStacks fold(Path path, PerfDataFile file, RecordIndex index, SymbolSources sources, Demangler demangler)
             throws IOException, InputException, Unsupported {
         String event = keptEvent(file, index);
         if (event == null) {
@@ -89,7 +116,7 @@ public final class PerfDataReader {
         }
         warnings.addAll(sources.notes);
         FrameNames names = new FrameNames(options);
-        new StackMerge(index.tasks, names, new Demangler(cxxfilt)).merge(decoders, sources);
+        new StackMerge(index.tasks, names, demangler).merge(decoders, sources);
         return names.finish(path.toString(), event, warnings);
     }
 
@@ -130,11 +157,7 @@ public final class PerfDataReader {
             }
             return decoders;
         }
-        ExecutorService pool = Executors.newFixedThreadPool(n, r -> {
-            Thread t = new Thread(r, "myflame-perfdata");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService pool = Executors.newFixedThreadPool(n, PerfDataReader::daemonThread);
         try {
             java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
             List<Future<?>> futures = new ArrayList<>();

@@ -43,6 +43,9 @@ final class RecordIndex {
     private long firstTime;
 
     private final PerfDataFile file;
+    /** Where to send an ELF dso and its header build id to be read ahead; null: no reading ahead. */
+    java.util.function.BiConsumer<Dso, String> readAhead;
+    private final java.util.Set<Dso> sentAhead = new java.util.HashSet<>();
 
     RecordIndex(PerfDataFile file) {
         this.file = file;
@@ -183,6 +186,14 @@ final class RecordIndex {
             dso.buildId = BuildIds.hex(b, p + 44, n);
         }
         tasks.mmap(pid, start, len, pgoff, dso, time, seq);
+        // perf record lists the build ids of the files that have samples in the header: their
+        // symbols are needed, and can be read while this pass goes on.
+        if (readAhead != null && dso.kind == Dso.Kind.FILE && !file.pipe && sentAhead.add(dso)) {
+            String headerId = file.buildIds.get(dso.name);
+            if (headerId != null) {
+                readAhead.accept(dso, headerId);
+            }
+        }
     }
 
     private void kernelMmap(String name, long start, long len, long time, long seq) {

@@ -213,9 +213,36 @@ final class SampleDecoder {
     private Tasks.ProcessMaps lastMaps;
     private int lastPid = Integer.MIN_VALUE;
 
+    /**
+     * Frames of recently seen addresses, direct-mapped: a callchain's return addresses repeat from
+     * sample to sample, and once a process's mappings are all in force an address always resolves
+     * to the same frame, so the map and symbol searches run once per address rather than per frame.
+     */
+    private static final int CACHE_BITS = 13;
+    private final long[] cachedAddr = new long[1 << CACHE_BITS];
+    private final Tasks.ProcessMaps[] cachedMaps = new Tasks.ProcessMaps[1 << CACHE_BITS];
+    private final boolean[] cachedJava = new boolean[1 << CACHE_BITS];
+    private final int[] cachedFrame = new int[1 << CACHE_BITS];
+
     private int frame(long ip, int cpumode, int pid, long time, long seq, boolean java) {
-        long flags = java ? JAVA : 0;
         Tasks.ProcessMaps maps = mapsFor(cpumode, pid);
+        if (maps == null || !maps.settled(time, seq)) {
+            return resolve(ip, cpumode, maps, time, seq, java);
+        }
+        int slot = (int) ((ip * 0x9E3779B97F4A7C15L) >>> (64 - CACHE_BITS));
+        if (cachedAddr[slot] == ip && cachedMaps[slot] == maps && cachedJava[slot] == java) {
+            return cachedFrame[slot];
+        }
+        int f = resolve(ip, cpumode, maps, time, seq, java);
+        cachedAddr[slot] = ip;
+        cachedMaps[slot] = maps;
+        cachedJava[slot] = java;
+        cachedFrame[slot] = f;
+        return f;
+    }
+
+    private int resolve(long ip, int cpumode, Tasks.ProcessMaps maps, long time, long seq, boolean java) {
+        long flags = java ? JAVA : 0;
         int m = maps == null ? -1 : maps.find(ip, time, seq);
         if (m < 0) {
             Dso kernel = tasks.kernelDso;

@@ -1,7 +1,6 @@
 package io.myflame.ingest.perfdata;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,18 +18,29 @@ final class SymbolSources {
     private final Path debugDir;
     final List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
 
-    /** The running kernel's symbols, read while the index pass runs: /proc/kallsyms is slow to produce. */
-    private final java.util.concurrent.CompletableFuture<SymbolTable> runningKernel;
+    /**
+     * The running kernel's symbols, read once per run on another thread: producing and parsing
+     * /proc/kallsyms (120,000 lines) takes longer than the index pass over a 30 MB perf.data, so
+     * it starts as soon as a perf.data input is seen ({@link #prefetchRunningKernel}).
+     */
+    private static java.util.concurrent.CompletableFuture<SymbolTable> runningKernel;
+
+    static synchronized java.util.concurrent.CompletableFuture<SymbolTable> prefetchRunningKernel() {
+        if (runningKernel == null) {
+            runningKernel = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return kallsyms(Path.of("/proc/kallsyms"));
+                } catch (IOException | RuntimeException e) {
+                    return SymbolTable.EMPTY;
+                }
+            }, Demangler::daemon);
+        }
+        return runningKernel;
+    }
 
     SymbolSources() {
         this.debugDir = Path.of(System.getProperty("user.home"), ".debug");
-        this.runningKernel = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-            try {
-                return kallsyms(Path.of("/proc/kallsyms"));
-            } catch (IOException | RuntimeException e) {
-                return SymbolTable.EMPTY;
-            }
-        });
+        prefetchRunningKernel();
     }
 
     SymbolTable load(Dso dso) {
@@ -38,7 +48,7 @@ final class SymbolSources {
             return switch (dso.kind) {
                 case KERNEL -> kernel(dso.buildId);
                 case JIT_MAP -> JitMap.read(Path.of(dso.name));
-                case VDSO, FILE -> elf(dso);
+                case VDSO, FILE -> elf(dso, buildIdOf(dso));
                 case NONE -> SymbolTable.EMPTY;
             };
         } catch (IOException | RuntimeException e) {
@@ -46,26 +56,39 @@ final class SymbolSources {
         }
     }
 
-    private SymbolTable elf(Dso dso) throws IOException {
+    /** The symbols of an ELF dso as they are for {@code buildId} (read ahead, before the dso's own id is final). */
+    SymbolTable loadElf(Dso dso, String buildId) {
+        try {
+            return elf(dso, buildId);
+        } catch (IOException | RuntimeException e) {
+            return SymbolTable.EMPTY;
+        }
+    }
+
+    /** The recorded build id, else (as perf does for a file the header does not list) the file's own. */
+    private static String buildIdOf(Dso dso) {
         if (dso.buildId == null && dso.name.startsWith("/")) {
-            // perf reads the build id of a file the header does not list from the file itself.
             ElfFile self = ElfFile.open(Path.of(dso.name));
             if (self != null) {
                 dso.buildId = self.buildId();
                 self.close();
             }
         }
+        return dso.buildId;
+    }
+
+    private SymbolTable elf(Dso dso, String buildId) throws IOException {
         ElfFile syms = null;
         ElfFile runtime = null;
         List<ElfFile> opened = new ArrayList<>();
         try {
-            for (Path candidate : candidates(dso)) {
+            for (Path candidate : candidates(dso, buildId)) {
                 ElfFile f = ElfFile.open(candidate);
                 if (f == null) {
                     continue;
                 }
                 opened.add(f);
-                if (dso.buildId != null && !dso.buildId.equals(f.buildId())) {
+                if (buildId != null && !buildId.equals(f.buildId())) {
                     continue;
                 }
                 if (syms == null && f.hasSymtab()) {
@@ -84,12 +107,11 @@ final class SymbolSources {
                 return SymbolTable.EMPTY;
             }
             int table = from == syms ? from.sectionOfType(ElfFile.SHT_SYMTAB) : from.sectionOfType(ElfFile.SHT_DYNSYM);
-            List<SymbolTable.Sym> list = toSyms(from.functions(table, runtime));
-            if (list.isEmpty()) {
+            SymbolList list = from.functions(table, runtime);
+            if (list.size == 0) {
                 return SymbolTable.EMPTY;
             }
-            List<SymbolTable.Sym> plt = runtime == null ? List.of() : toSyms(runtime.pltSymbols());
-            return SymbolTable.ofElf(list, plt);
+            return SymbolTable.ofElf(list, runtime == null ? new SymbolList(0) : runtime.pltSymbols());
         } finally {
             for (ElfFile f : opened) {
                 f.close();
@@ -97,23 +119,15 @@ final class SymbolSources {
         }
     }
 
-    private static List<SymbolTable.Sym> toSyms(List<ElfFile.ElfSymbol> in) {
-        List<SymbolTable.Sym> out = new ArrayList<>(in.size());
-        for (ElfFile.ElfSymbol s : in) {
-            out.add(new SymbolTable.Sym(s.start(), s.size(), s.bind(), s.name()));
-        }
-        return out;
-    }
-
-    private List<Path> candidates(Dso dso) {
+    private List<Path> candidates(Dso dso, String buildId) {
         List<Path> out = new ArrayList<>();
         String name = dso.name;
         boolean isFile = name.startsWith("/");
         if (isFile) {
             out.addAll(debugLinkTargets(Path.of(name)));
         }
-        if (dso.buildId != null && dso.buildId.length() > 2) {
-            Path link = debugDir.resolve(".build-id").resolve(dso.buildId.substring(0, 2)).resolve(dso.buildId.substring(2));
+        if (buildId != null && buildId.length() > 2) {
+            Path link = debugDir.resolve(".build-id").resolve(buildId.substring(0, 2)).resolve(buildId.substring(2));
             out.add(link.resolve(dso.kind == Dso.Kind.VDSO ? "vdso" : "elf"));
             out.add(link.resolve("debug"));
         }
@@ -121,8 +135,8 @@ final class SymbolSources {
             out.add(Path.of("/usr/lib/debug" + name + ".debug"));
             out.add(Path.of("/usr/lib/debug" + name));
         }
-        if (dso.buildId != null && dso.buildId.length() > 2) {
-            out.add(Path.of("/usr/lib/debug/.build-id", dso.buildId.substring(0, 2), dso.buildId.substring(2) + ".debug"));
+        if (buildId != null && buildId.length() > 2) {
+            out.add(Path.of("/usr/lib/debug/.build-id", buildId.substring(0, 2), buildId.substring(2) + ".debug"));
         }
         if (isFile) {
             out.add(Path.of(name));
@@ -158,7 +172,7 @@ final class SymbolSources {
     private SymbolTable kernel(String buildId) throws IOException {
         Path kallsyms;
         if (buildId == null || buildId.equals(BuildIds.runningKernel())) {
-            return runningKernel.join();
+            return prefetchRunningKernel().join();
         } else {
             kallsyms = debugDir.resolve("[kernel.kallsyms]").resolve(buildId).resolve("kallsyms");
             if (!Files.isReadable(kallsyms)) {
@@ -171,33 +185,61 @@ final class SymbolSources {
 
     /** "ffffffff8225fd19 T pvm_irq_enable" — text, weak, data and bss symbols, as perf keeps them. */
     static SymbolTable kallsyms(Path file) throws IOException {
-        byte[] b;
-        try (var in = Files.newInputStream(file)) {
-            // Not Files.readAllBytes' size hint: /proc files say they are empty.
-            b = in.readAllBytes();
-        }
-        List<SymbolTable.Sym> syms = new ArrayList<>(1 << 17);
-        int p = 0;
-        while (p < b.length) {
-            int eol = p;
-            while (eol < b.length && b[eol] != '\n') {
-                eol++;
-            }
-            long addr = 0;
-            int i = p;
-            for (int d; i < eol && (d = Character.digit(b[i], 16)) >= 0; i++) {
-                addr = (addr << 4) | d;
-            }
-            if (i + 3 < eol && b[i] == ' ' && b[i + 2] == ' ' && b[i + 3] != '$') {
-                char t = (char) b[i + 1];
-                char type = Character.toUpperCase(t);
-                if (type == 'T' || type == 'W' || type == 'D' || type == 'B') {
-                    String name = new String(b, i + 3, eol - i - 3, StandardCharsets.ISO_8859_1);
-                    syms.add(new SymbolTable.Sym(addr, 0, type == 'W' ? 2 : Character.isUpperCase(t) ? 1 : 0, name));
-                }
-            }
-            p = eol + 1;
+        byte[] b = readAll(file);
+        SymbolList syms = SymbolList.over(b, b.length / 40);
+        // One short method per line, not one loop over 5 MB: the JIT compiles a method after a
+        // few hundred calls, while a long loop runs interpreted until its on-stack replacement.
+        for (int p = 0; p < b.length; ) {
+            p = kallsymsLine(b, p, syms);
         }
         return SymbolTable.ofKallsyms(syms);
+    }
+
+    /** Adds the symbol of the line at {@code p} when perf keeps it; returns the next line's start. */
+    private static int kallsymsLine(byte[] b, int p, SymbolList syms) {
+        int eol = p;
+        while (eol < b.length && b[eol] != '\n') {
+            eol++;
+        }
+        long addr = 0;
+        int i = p;
+        for (int d; i < eol && (d = Character.digit(b[i], 16)) >= 0; i++) {
+            addr = (addr << 4) | d;
+        }
+        if (i + 3 < eol && b[i] == ' ' && b[i + 2] == ' ' && b[i + 3] != '$') {
+            char t = (char) b[i + 1];
+            char type = Character.toUpperCase(t);
+            if (type == 'T' || type == 'W' || type == 'D' || type == 'B') {
+                int bind = type == 'W' ? SymbolList.WEAK : Character.isUpperCase(t) ? SymbolList.GLOBAL
+                        : SymbolList.LOCAL;
+                syms.addNamedAt(addr, 0, bind, i + 3, eol - i - 3);
+            }
+        }
+        return eol + 1;
+    }
+
+    /**
+     * A whole file, /proc files included (they say they are empty, so no size hint), in 1 MB
+     * reads: /proc/kallsyms makes its 5 MB of text a read at a time, and small reads cost a
+     * hundred milliseconds more.
+     */
+    private static byte[] readAll(Path file) throws IOException {
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
+            byte[] out = new byte[8 << 20];
+            int used = 0;
+            java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(out);
+            while (true) {
+                if (used == out.length) {
+                    out = java.util.Arrays.copyOf(out, out.length * 2);
+                    buf = java.nio.ByteBuffer.wrap(out);
+                }
+                buf.limit(Math.min(out.length, used + (1 << 20))).position(used);
+                int n = ch.read(buf);
+                if (n < 0) {
+                    return out.length == used ? out : java.util.Arrays.copyOf(out, used);
+                }
+                used += n;
+            }
+        }
     }
 }

@@ -1,7 +1,6 @@
 package io.myflame.ingest.perfdata;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The symbols of one dso, sorted by start, with perf's fix-ups applied so a lookup gives the
@@ -11,101 +10,98 @@ import java.util.List;
  * longer name, then the first). Immutable once built; shared by the decoding threads.
  */
 final class SymbolTable {
-    static final SymbolTable EMPTY = new SymbolTable(List.of(), false);
+    static final SymbolTable EMPTY = new SymbolTable(new SymbolList(0), new int[0], 0, false);
 
     private final long[] start;
     private final long[] end;
     /** Prefix maximum of {@link #end}, so a lookup can find a symbol that encloses a later one. */
     private final long[] maxEnd;
+    private final byte[] nameBytes;
+    private final int[] nameAt;
+    private final int[] nameLength;
+    /**
+     * Names made on first use: a run names a few thousand of a table's symbols. Filled racily by
+     * design; a String is immutable, so a thread sees either null (and decodes again) or the string.
+     */
     private final String[] names;
     /** Whether names are C++ mangled candidates (user-space ELF) rather than kernel or JIT names. */
     final boolean demangle;
 
-    private SymbolTable(List<Sym> syms, boolean demangle) {
-        int n = syms.size();
+    private SymbolTable(SymbolList syms, int[] idx, int n, boolean demangle) {
         start = new long[n];
         end = new long[n];
         maxEnd = new long[n];
+        nameAt = new int[n];
+        nameLength = new int[n];
         names = new String[n];
+        nameBytes = syms.names;
         long max = 0;
         for (int i = 0; i < n; i++) {
-            Sym s = syms.get(i);
-            start[i] = s.start;
-            end[i] = s.end;
-            names[i] = s.name;
-            max = i == 0 || Long.compareUnsigned(s.end, max) > 0 ? s.end : max;
+            int s = idx[i];
+            start[i] = syms.start[s];
+            end[i] = syms.end[s];
+            nameAt[i] = syms.nameAt[s];
+            nameLength[i] = syms.nameLength[s];
+            max = i == 0 || Long.compareUnsigned(end[i], max) > 0 ? end[i] : max;
             maxEnd[i] = max;
         }
         this.demangle = demangle;
     }
 
-    /** A symbol being fixed up: {@code end == start} means "no size yet". */
-    static final class Sym {
-        long start;
-        long end;
-        final int bind;
-        final String name;
-
-        Sym(long start, long size, int bind, String name) {
-            this.start = start;
-            this.end = start + size;
-            this.bind = bind;
-            this.name = name;
-        }
-    }
-
     /** ELF symbols: sorted (stable, so equal starts keep file order), ends fixed, duplicates dropped. */
-    static SymbolTable ofElf(List<Sym> syms, List<Sym> plt) {
-        List<Sym> sorted = sort(syms);
-        fixupEnd(sorted, false);
-        List<Sym> kept = dropDuplicates(sorted);
-        if (!plt.isEmpty()) {
-            kept.addAll(plt);
-            kept = sort(kept);
+    static SymbolTable ofElf(SymbolList syms, SymbolList plt) {
+        int[] sorted = syms.order();
+        fixupEnd(syms, sorted, false);
+        int kept = dropDuplicates(syms, sorted);
+        if (plt.size > 0) {
+            int first = syms.size;
+            syms.addAll(plt);
+            sorted = java.util.Arrays.copyOf(sorted, kept + plt.size);
+            for (int i = 0; i < plt.size; i++) {
+                sorted[kept + i] = first + i;
+            }
+            kept += plt.size;
+            syms.sort(sorted, kept);
         }
-        return new SymbolTable(kept, true);
+        return new SymbolTable(syms, sorted, kept, true);
     }
 
     /** Kernel symbols from kallsyms, which have no sizes. Module symbols ("name\t[mod]") shape the ends, then go. */
-    static SymbolTable ofKallsyms(List<Sym> syms) {
-        List<Sym> sorted = sort(syms);
-        fixupEnd(sorted, true);
-        List<Sym> kept = new ArrayList<>();
-        for (Sym s : dropDuplicates(sorted)) {
-            if (s.name.indexOf('\t') < 0) {
-                kept.add(s);
+    static SymbolTable ofKallsyms(SymbolList syms) {
+        int[] sorted = syms.order();
+        fixupEnd(syms, sorted, true);
+        int kept = dropDuplicates(syms, sorted);
+        int out = 0;
+        for (int i = 0; i < kept; i++) {
+            if (!syms.nameContains(sorted[i], (byte) '\t')) {
+                sorted[out++] = sorted[i];
             }
         }
-        return new SymbolTable(kept, false);
+        return new SymbolTable(syms, sorted, out, false);
     }
 
     /** A JIT map's entries, as perf keeps them: no fix-ups. */
-    static SymbolTable ofJitMap(List<Sym> syms) {
-        return new SymbolTable(sort(syms), false);
+    static SymbolTable ofJitMap(SymbolList syms) {
+        return new SymbolTable(syms, syms.order(), syms.size, false);
     }
 
-    private static List<Sym> sort(List<Sym> syms) {
-        List<Sym> sorted = new ArrayList<>(syms);
-        sorted.sort((a, b) -> Long.compareUnsigned(a.start, b.start));
-        return sorted;
-    }
-
-    private static void fixupEnd(List<Sym> s, boolean kallsyms) {
-        for (int i = 1; i < s.size(); i++) {
-            Sym prev = s.get(i - 1);
-            Sym curr = s.get(i);
-            if (prev.end == prev.start) {
-                if (kallsyms && (prev.name.indexOf('[') < 0) != (curr.name.indexOf('[') < 0)) {
-                    prev.end = roundUp(prev.end + 4096);
+    private static void fixupEnd(SymbolList s, int[] sorted, boolean kallsyms) {
+        int n = s.size;
+        for (int k = 1; k < n; k++) {
+            int prev = sorted[k - 1];
+            int curr = sorted[k];
+            if (s.end[prev] == s.start[prev]) {
+                if (kallsyms && s.nameContains(prev, (byte) '[') != s.nameContains(curr, (byte) '[')) {
+                    s.end[prev] = roundUp(s.end[prev] + 4096);
                 } else {
-                    prev.end = curr.start;
+                    s.end[prev] = s.start[curr];
                 }
             }
         }
-        if (!s.isEmpty()) {
-            Sym last = s.get(s.size() - 1);
-            if (last.end == last.start) {
-                last.end = roundUp(last.start) + 4096;
+        if (n > 0) {
+            int last = sorted[n - 1];
+            if (s.end[last] == s.start[last]) {
+                s.end[last] = roundUp(s.start[last]) + 4096;
             }
         }
     }
@@ -114,66 +110,65 @@ final class SymbolTable {
         return (v + 4095) & ~4095L;
     }
 
-    private static List<Sym> dropDuplicates(List<Sym> s) {
-        List<Sym> out = new ArrayList<>(s.size());
-        Sym curr = null;
-        for (Sym next : s) {
-            if (curr == null || curr.start != next.start) {
-                if (curr != null) {
-                    out.add(curr);
+    /** Keeps, of each run of equal starts, the symbol perf prefers; returns how many of {@code sorted} remain. */
+    private static int dropDuplicates(SymbolList s, int[] sorted) {
+        int out = 0;
+        int curr = -1;
+        for (int k = 0; k < s.size; k++) {
+            int next = sorted[k];
+            if (curr < 0 || s.start[curr] != s.start[next]) {
+                if (curr >= 0) {
+                    sorted[out++] = curr;
                 }
                 curr = next;
-            } else if (!preferFirst(curr, next)) {
+            } else if (!preferFirst(s, curr, next)) {
                 curr = next;
             }
         }
-        if (curr != null) {
-            out.add(curr);
+        if (curr >= 0) {
+            sorted[out++] = curr;
         }
         return out;
     }
 
     /** perf's choose_best_symbol. */
-    private static boolean preferFirst(Sym a, Sym b) {
-        long la = a.end - a.start;
-        long lb = b.end - b.start;
+    private static boolean preferFirst(SymbolList s, int a, int b) {
+        long la = s.end[a] - s.start[a];
+        long lb = s.end[b] - s.start[b];
         if (lb == 0 && la > 0) {
             return true;
         } else if (la == 0 && lb > 0) {
             return false;
         }
-        boolean wa = a.bind == 2;
-        boolean wb = b.bind == 2;
+        boolean wa = s.bind[a] == SymbolList.WEAK;
+        boolean wb = s.bind[b] == SymbolList.WEAK;
         if (wa != wb) {
             return wb;
         }
-        boolean ga = a.bind == 1;
-        boolean gb = b.bind == 1;
+        boolean ga = s.bind[a] == SymbolList.GLOBAL;
+        boolean gb = s.bind[b] == SymbolList.GLOBAL;
         if (ga != gb) {
             return ga;
         }
-        int ua = underscores(a.name);
-        int ub = underscores(b.name);
+        int ua = s.leadingUnderscores(a);
+        int ub = s.leadingUnderscores(b);
         if (ua != ub) {
             return ub > ua;
         }
-        return a.name.length() >= b.name.length();
-    }
-
-    private static int underscores(String name) {
-        int i = 0;
-        while (i < name.length() && name.charAt(i) == '_') {
-            i++;
-        }
-        return i;
+        return s.nameLength[a] >= s.nameLength[b];
     }
 
     int size() {
-        return names.length;
+        return start.length;
     }
 
     String name(int i) {
-        return names[i];
+        String n = names[i];
+        if (n == null) {
+            n = new String(nameBytes, nameAt[i], nameLength[i], StandardCharsets.ISO_8859_1);
+            names[i] = n;
+        }
+        return n;
     }
 
     long start(int i) {

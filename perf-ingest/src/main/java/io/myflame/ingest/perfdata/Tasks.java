@@ -147,6 +147,9 @@ final class Tasks {
         Dso[] dso = new Dso[16];
         long[] maxEnd;
         int size;
+        /** When the latest mapping came into force: from then on a lookup no longer depends on the time. */
+        private long settledTime;
+        private long settledSeq;
 
         void add(long s, long len, long off, Dso d, long t, long q) {
             if (size == start.length) {
@@ -198,6 +201,10 @@ final class Tasks {
                 q[i] = seq[o];
                 d[i] = dso[o];
                 maxEnd[i] = i == 0 || Long.compareUnsigned(e[i], maxEnd[i - 1]) > 0 ? e[i] : maxEnd[i - 1];
+                if (i == 0 || before(settledTime, settledSeq, t[i], q[i])) {
+                    settledTime = t[i];
+                    settledSeq = q[i];
+                }
             }
             start = s;
             end = e;
@@ -205,6 +212,11 @@ final class Tasks {
             time = t;
             seq = q;
             dso = d;
+        }
+
+        /** Whether every mapping is in force at (t, q), so {@link #find} gives the same answer at any later time. */
+        boolean settled(long t, long q) {
+            return notAfter(settledTime, settledSeq, t, q);
         }
 
         /** The mapping that holds {@code addr} at (t, q), or -1. */

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.Writer;
-import java.util.Locale;
 
 /**
  * Writes an {@link IndentedTable} as aligned text, GitHub Markdown, CSV or JSON; which one is
@@ -150,6 +149,6 @@ public final class TableFormat {
 
     /** Two decimals, empty for a missing value. */
     public static String number(double v) {
-        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.2f", v);
+        return Double.isNaN(v) ? "" : Decimals.twoPlaces(v);
     }
 }

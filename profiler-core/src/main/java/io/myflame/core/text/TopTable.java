@@ -6,7 +6,6 @@ import io.myflame.core.analysis.InclusiveTable;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The functions-by-inclusive-share table, laid out like {@code perf report --children} in text and
@@ -42,7 +41,8 @@ public final class TopTable implements Document {
         }
         out.write("  Children      Self  Function\n");
         for (InclusiveTable.Entry e : entries) {
-            out.write(String.format(Locale.ROOT, "  %7.2f%%  %7.2f%%  %s%n", e.inclusivePct(), e.selfPct(), Escape.name(e.function())));
+            out.write(padded(e.inclusivePct()) + "%" + padded(e.selfPct()) + "%  " + Escape.name(e.function())
+                    + System.lineSeparator());
         }
     }
 
@@ -85,5 +85,11 @@ public final class TopTable implements Document {
         g.writeEndObject();
         g.flush();
         out.write("\n");
+    }
+
+    /** "  %7.2f" without a formatter per row. */
+    private static String padded(double pct) {
+        String n = Decimals.twoPlaces(pct);
+        return "         ".substring(0, Math.max(0, 9 - n.length())) + n;
     }
 }
