@@ -4,7 +4,6 @@ import io.myflame.core.text.OutputFormat;
 import io.myflame.diff.Categories;
 import io.myflame.diff.CategoryChart;
 import io.myflame.diff.Column;
-import io.myflame.diff.UnresolvedFrames;
 import io.myflame.diff.Diff;
 import io.myflame.diff.DiffDocument;
 import io.myflame.diff.Per;
@@ -42,10 +41,8 @@ public final class CategoriesCommand implements Callable<Integer> {
         Per unit = CategoryFlags.per(cols.per, analysis);
         Categories cats = CategoryFlags.load(categories);
         Warnings warnings = new Warnings();
-        List<Column> columns = UnresolvedFrames.mark(
-                new InputColumns(analysis, warnings, false).load(cols.inputs, cols.labels, cols.txns, cols.queries),
-                warnings::add);
-        Diff computed = CategoryFlags.compute(cats, columns, unit, cols.threshold);
+        List<Column> columns = new InputColumns(analysis, warnings, false).load(cols.inputs, cols.labels, cols.txns, cols.queries);
+        Diff computed = CategoryFlags.compute(cats, columns, unit, cols.threshold, warnings::add);
         Diff diff = cols.title == null ? computed : computed.withTitle(cols.title);
         if (png) {
             // The bar chart the HTML page shows, as an image.

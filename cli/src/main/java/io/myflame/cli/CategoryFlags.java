@@ -8,6 +8,7 @@ import io.myflame.diff.Diff;
 import io.myflame.diff.DiffTable;
 import io.myflame.diff.Measure;
 import io.myflame.diff.Per;
+import io.myflame.diff.UnresolvedFrames;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Consumer;
 
 /** What {@code diff} and {@code categories} share: the category file and the unit. */
 final class CategoryFlags {
@@ -35,8 +37,13 @@ final class CategoryFlags {
         }
     }
 
-    static Diff compute(Categories cats, List<Column> columns, Per per, double threshold) {
-        return DiffTable.compute("CPU categories", cats.rows(), columns, cats.evaluator(), Measure.INCLUSIVE, per, threshold);
+    /**
+     * The category breakdown of {@code columns}; a column whose profile has too many unresolved frames
+     * is labelled {@code LABEL (unreliable)} and told to {@code warn} (see {@link UnresolvedFrames}).
+     */
+    static Diff compute(Categories cats, List<Column> columns, Per per, double threshold, Consumer<String> warn) {
+        return DiffTable.compute("CPU categories", cats.rows(), UnresolvedFrames.mark(columns, warn), cats.evaluator(),
+                Measure.INCLUSIVE, per, threshold);
     }
 
     static Per per(String per, AnalysisOptions analysis) {

@@ -86,8 +86,8 @@ public final class DemoCommand implements Callable<Integer> {
         AtomicOutput.write(index, o -> o.write(indexHtml(links).getBytes(StandardCharsets.UTF_8)));
         System.out.println();
         RecordCommand.printSummary(System.out, capture, results);
-        links.forEach((what, p) -> System.out.println(what + ": " + p));
-        System.out.println("index: " + index.toAbsolutePath());
+        links.forEach((what, p) -> System.out.println(Escape.message(what + ": " + p)));
+        System.out.println(Escape.message("index: " + index.toAbsolutePath()));
         return 0;
     }
 
@@ -104,7 +104,7 @@ public final class DemoCommand implements Callable<Integer> {
             why = "the system's server (no cached MariaDB " + PREFERRED_RELEASE + " release; a stripped binary leaves "
                     + "[mariadbd] holes — --mariadb " + PREFERRED_RELEASE + " fetches one with full symbols)";
         }
-        System.err.println("myflame demo: using " + why);
+        System.err.println(Escape.message("myflame demo: using " + why));
         return version == null ? ServerChoice.defaults() : ServerChoice.defaults().withMariadb(version);
     }
 

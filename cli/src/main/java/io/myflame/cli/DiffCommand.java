@@ -91,7 +91,8 @@ public final class DiffCommand implements Callable<Integer> {
                 : RowSelection.top(columns, top == null ? 20 : top, measure);
         diff = DiffTable.compute(cols.title != null ? cols.title : title(columns), specs, columns, RowEvaluator.rows(specs, measure), measure, unit, cols.threshold);
         catDiff = cats == null && fmt != OutputFormat.HTML ? null
-                : CategoryFlags.compute(cats == null ? io.myflame.diff.Categories.mysql() : cats, columns, unit, cols.threshold);
+                : CategoryFlags.compute(cats == null ? io.myflame.diff.Categories.mysql() : cats, columns, unit, cols.threshold,
+                        warnings::add);
         AtomicOutput.write(cols.output, fmt, DiffDocument.of(diff, catDiff).caption(cols.caption).counters(counters));
         warnings.print(spec.commandLine().getErr(), "myflame diff");
         return 0;

@@ -56,7 +56,10 @@ public final class ExportCommand implements Callable<Integer> {
         }
         put(metadata, "event", profile.info().event());
         long duration = durationNanos;
-        AtomicOutput.write(output, out -> PprofExport.write(profile, metadata, duration, out));
+        // --weight samples: the second value counts samples, so it must not claim the event's unit
+        // (cpu/nanoseconds would show 2817 samples as 2.8 µs of CPU); it becomes weight/count.
+        Profile typed = analysis.weight.equals("samples") ? profile.withInfo(profile.info().withEvent(null)) : profile;
+        AtomicOutput.write(output, out -> PprofExport.write(typed, metadata, duration, out));
         warnings.print(spec.commandLine().getErr(), "myflame export");
         return 0;
     }

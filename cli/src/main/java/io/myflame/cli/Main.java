@@ -2,6 +2,7 @@ package io.myflame.cli;
 
 import io.myflame.core.DataError;
 import io.myflame.core.UsageError;
+import io.myflame.core.text.Escape;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -99,7 +100,7 @@ public final class Main implements Runnable {
                 line.getErr()));
         cl.setParameterExceptionHandler((ex, args2) -> {
             PrintWriter err = ex.getCommandLine().getErr();
-            err.println(prefix(ex.getCommandLine()) + visible(ex.getMessage()));
+            err.println(prefix(ex.getCommandLine()) + Escape.message(ex.getMessage()));
             err.println("try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'");
             return EXIT_USAGE;
         });
@@ -143,36 +144,12 @@ public final class Main implements Runnable {
         return EXIT_INTERNAL;
     }
 
-    /**
-     * Control characters from input files (ESC, BEL) shown as {@code \x1b} rather than sent to the
-     * terminal, where they would move the cursor or change colours.
-     */
-    static String visible(String s) {
-        if (s == null) {
-            return "null";
-        }
-        StringBuilder sb = null;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            boolean control = c < 0x20 && c != '\t' && c != '\n' || c == 0x7f || c >= 0x80 && c < 0xa0;
-            if (control && sb == null) {
-                sb = new StringBuilder(s.length() + 8).append(s, 0, i);
-            }
-            if (control) {
-                sb.append(String.format(java.util.Locale.ROOT, "\\x%02x", (int) c));
-            } else if (sb != null) {
-                sb.append(c);
-            }
-        }
-        return sb == null ? s : sb.toString();
-    }
-
     /** A writer that makes control characters visible in each line printed. */
     private static PrintWriter visibleTo(PrintWriter err) {
         return new PrintWriter(err, true) {
             @Override
             public void println(String x) {
-                super.println(visible(x));
+                super.println(Escape.message(x));
             }
         };
     }

@@ -1,5 +1,6 @@
 package io.myflame.cli;
 
+import io.myflame.core.text.Escape;
 import io.myflame.ingest.io.Terminal;
 import io.myflame.ingest.capture.CaptureDirectory;
 import io.myflame.recorder.Progress;
@@ -61,12 +62,14 @@ public final class RecordCommand implements Callable<Integer> {
             JsonNode b = meta.path("counters").path("per_transaction").path("binlog_bytes");
             String binlog = b.isNumber() && b.asDouble() > 0
                     ? String.format(Locale.ROOT, ", %.0f binlog bytes/txn", b.asDouble()) : "";
-            ps.printf(Locale.ROOT, "capture: %s%n%s: %.1f tps, %.1f qps, p95 %.2f ms; perf: %d samples of %s%s%n",
+            // The server reported its version: shown, like every message, without its control characters.
+            ps.print(Escape.message(String.format(Locale.ROOT,
+                    "capture: %s%n%s: %.1f tps, %.1f qps, p95 %.2f ms; perf: %d samples of %s%s%n",
                     dir, meta.path("server").path("version").asText(), r.tps(), r.qps(), r.latencyP95(),
-                    meta.path("perf").path("samples").asLong(), c.event(), binlog);
+                    meta.path("perf").path("samples").asLong(), c.event(), binlog)));
             ps.println(checks(meta));
         } catch (Exception e) {
-            ps.println("capture: " + dir);
+            ps.println(Escape.message("capture: " + dir));
         }
     }
 

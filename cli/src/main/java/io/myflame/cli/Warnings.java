@@ -1,5 +1,6 @@
 package io.myflame.cli;
 
+import io.myflame.core.text.Escape;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +19,7 @@ public final class Warnings {
 
     public void print(PrintWriter err, String command) {
         for (String w : items) {
-            err.println(command + ": warning: " + Main.visible(w));
+            err.println(command + ": warning: " + Escape.message(w));
         }
         err.flush();
     }

@@ -17,6 +17,7 @@ class DiffCommandIT {
     static final String DEL = PerfReference.capture("mariadb-10.11-oltp_delete").toString();
     static final String POINT = PerfReference.capture("mariadb-10.11-oltp_point_select").toString();
     static final String OLD = PerfReference.capture("mariadb-10.2.11-oltp_delete").toString();
+    static final String NEW = PerfReference.capture("mariadb-11.4.5-oltp_delete").toString();
 
     static JsonNode json(String... args) throws Exception {
         Myflame.Result r = Myflame.run(args);
@@ -92,6 +93,60 @@ class DiffCommandIT {
         // Point selects write no binlog; deletes do (binlog_format=MIXED logs every DELETE).
         assertTrue(cats.get("rows").get(0).get("cells").get(1).get("value").asDouble() > 5);
         assertTrue(cats.get("rows").get(0).get("cells").get(2).get("value").asDouble() < 0.5);
+    }
+
+    /**
+     * Debian's stripped 10.11 (~70 % of its samples behind a {@code [mariadbd]} frame) gets the mark
+     * {@code categories} gives it, in every format {@code diff --categories} writes; the full-symbol
+     * 11.4.5 release does not; the comparison table itself keeps both labels.
+     */
+    @Test
+    void diffCategoriesMarkTheStrippedColumnInEveryFormat(@TempDir Path tmp) throws Exception {
+        Myflame.Result alone = Myflame.run("categories", DEL, "--label", "10.11", NEW, "--label", "11.4.5");
+        assertEquals(0, alone.exit(), alone.toString());
+        String warning = unreliableWarning(alone.err(), "myflame categories: ");
+        assertTrue(warning.startsWith("10.11: "), alone.err());
+
+        Myflame.Result text = Myflame.run("diff", DEL, "--label", "10.11", NEW, "--label", "11.4.5", "--top", "3", "--categories");
+        assertEquals(0, text.exit(), text.toString());
+        assertEquals(warning, unreliableWarning(text.err(), "myflame diff: "));
+        String[] tables = text.out().split("# CPU categories", 2);
+        assertEquals(2, tables.length, text.out());
+        assertFalse(tables[0].contains("(unreliable)"), tables[0]);
+        assertTrue(tables[1].contains("10.11 (unreliable)"), tables[1]);
+        assertFalse(tables[1].contains("11.4.5 (unreliable)"), tables[1]);
+
+        String markdown = Myflame.run("diff", DEL, "--label", "10.11", NEW, "--label", "11.4.5", "--top", "3", "--categories", "--format", "markdown").out();
+        assertTrue(markdown.contains("| 10.11 (unreliable) |"), markdown);
+        assertFalse(markdown.contains("11.4.5 (unreliable)"), markdown);
+
+        String list = Myflame.run("diff", DEL, "--label", "10.11", NEW, "--label", "11.4.5", "--top", "3", "--categories", "--format", "list").out();
+        assertTrue(list.contains("10.11 (unreliable) (% of samples)"), list);
+
+        JsonNode json = json("diff", DEL, "--label", "10.11", NEW, "--label", "11.4.5", "--top", "3", "--categories", "--format", "json");
+        assertEquals("10.11", json.get("columns").get(0).get("label").asText());
+        assertEquals("10.11 (unreliable)", json.get("categories").get("columns").get(0).get("label").asText());
+        assertEquals("11.4.5", json.get("categories").get("columns").get(1).get("label").asText());
+
+        // The HTML page always has the category bars, so it marks them with or without --categories.
+        Path page = tmp.resolve("diff.html");
+        Myflame.Result html = Myflame.run("diff", DEL, "--label", "10.11", NEW, "--label", "11.4.5", "--top", "3", "--format", "html", "-o", page.toString());
+        assertEquals(warning, unreliableWarning(html.err(), "myflame diff: "));
+        String[] sections = Files.readString(page, StandardCharsets.UTF_8).split("<section id=\"categories\">", 2);
+        assertFalse(sections[0].contains("(unreliable)"));
+        assertTrue(sections[1].contains("10.11 (unreliable)"));
+        assertFalse(sections[1].contains("11.4.5 (unreliable)"));
+
+        Myflame.Result noCategories = Myflame.run("diff", DEL, "--label", "10.11", NEW, "--label", "11.4.5", "--top", "3");
+        assertFalse(noCategories.err().contains("which no category can match"), noCategories.err());
+    }
+
+    /** The one warning line about unreliable categories, without its command prefix. */
+    private static String unreliableWarning(String err, String prefix) {
+        java.util.List<String> lines = err.lines().filter(l -> l.contains("which no category can match")).toList();
+        assertEquals(1, lines.size(), err);
+        assertTrue(lines.get(0).startsWith(prefix + "warning: "), err);
+        return lines.get(0).substring((prefix + "warning: ").length());
     }
 
     @Test

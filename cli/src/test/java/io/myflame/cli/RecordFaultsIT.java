@@ -53,15 +53,18 @@ class RecordFaultsIT {
         return new ObjectMapper().readTree(dir.resolve("capture.json").toFile());
     }
 
+    /** The server refuses an option (whose value, echoed in the progress lines, holds ESC, BEL and CR). */
     @Test
     void failedReRecordKeepsThePreviousCapture() throws Exception {
         Path cap = copyOfSampleCapture(tmp.resolve("cap"));
         byte[] before = Files.readAllBytes(cap.resolve("capture.json"));
         Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
                 "--workload", "oltp_point_select", "--time", "2", "--warmup", "0",
-                "--server-opt", "no_such_option_at_all=1");
+                "--server-opt", "no_such_option_at_all=\u001b[31mred\u0007\rx");
         assertEquals(1, p.waitFor(600), p.err());
         assertTrue(p.err().contains("previous capture in " + cap + " is unchanged"), p.err());
+        assertTrue(p.err().contains("myflame record: starting ") && p.err().contains("\\x1b[31mred\\x07\\x0dx"), p.err());
+        assertFalse(p.err().contains("\u001b") || p.err().contains("\u0007") || p.err().contains("\r"), p.err());
         assertEquals(new String(before), Files.readString(cap.resolve("capture.json")));
         assertTrue(Files.exists(cap.resolve("perf.script.gz")));
         Path attempt = tmp.resolve("cap.incomplete");

@@ -70,6 +70,8 @@ class PprofExportTest {
         }
         assertEquals(List.of("thread=mariadbd", "pid=10", "tid=11", "server_version=11.4.5"), labels);
         assertEquals(12_000_000_000L, p.getDurationNanos());
+        assertEquals("cpu", st.get((int) p.getPeriodType().getType()));
+        assertEquals(4_000_000 / 4, p.getPeriod(), "the mean weight of one perf sample");
         assertEquals("server_version: 11.4.5", st.get((int) p.getComment(0)));
     }
 

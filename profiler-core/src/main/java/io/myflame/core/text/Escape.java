@@ -65,8 +65,21 @@ public final class Escape {
 
     /** Text (a label, a title, a note) with its control characters shown as {@code \xNN}. */
     public static String text(String s) {
+        return controls(s, false);
+    }
+
+    /**
+     * A message for stderr (an error, a warning, a progress line echoing a program's output or an
+     * error log): control characters shown as {@code \xNN}, so an ESC or BEL from the input never
+     * moves the cursor or changes colours; tab and newline kept, as a message may span lines.
+     */
+    public static String message(String s) {
+        return s == null ? "null" : controls(s, true);
+    }
+
+    private static String controls(String s, boolean keepLines) {
         int i = 0;
-        while (i < s.length() && !isControl(s.charAt(i))) {
+        while (i < s.length() && !isControl(s.charAt(i), keepLines)) {
             i++;
         }
         if (i == s.length()) {
@@ -75,13 +88,17 @@ public final class Escape {
         StringBuilder sb = new StringBuilder(s.length() + 8).append(s, 0, i);
         for (; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (isControl(c)) {
+            if (isControl(c, keepLines)) {
                 sb.append(c <= 0xff ? String.format("\\x%02x", (int) c) : String.format("\\u%04x", (int) c));
             } else {
                 sb.append(c);
             }
         }
         return sb.toString();
+    }
+
+    private static boolean isControl(char c, boolean keepLines) {
+        return isControl(c) && !(keepLines && (c == '\t' || c == '\n'));
     }
 
     /** C0 controls (tab included: it breaks columns), DEL and the C1 controls. */

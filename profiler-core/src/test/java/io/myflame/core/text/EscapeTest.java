@@ -35,6 +35,14 @@ class EscapeTest {
     }
 
     @Test
+    void messagesShowControlCharactersButKeepTheirLines() {
+        assertEquals("mysqld: \\x1b[31mred\\x07 back\\x0d over\tcolumn\nnext line \\x7f\\x85",
+                Escape.message("mysqld: \u001b[31mred\u0007 back\r over\tcolumn\nnext line \u007f\u0085"));
+        assertEquals("plain line", Escape.message("plain line"));
+        assertEquals("null", Escape.message(null));
+    }
+
+    @Test
     void typedTextBecomesRawAndBack() {
         assertEquals(raw("café".getBytes(StandardCharsets.UTF_8)), Escape.raw("café"));
         assertEquals("plain", Escape.raw("plain"));
