@@ -16,7 +16,7 @@ import net.jqwik.api.constraints.IntRange;
  * Parallel output equals serial output: however a real capture is cut into blocks and however
  * many workers fold it, the folded stacks are byte-identical.
  */
-class SplitIndependenceProperties {
+class SplitIndependencePropertiesTest {
     private static byte[] capture;
     private static String serial;
 
