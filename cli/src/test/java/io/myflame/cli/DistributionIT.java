@@ -44,6 +44,15 @@ class DistributionIT {
         // Later runs map the archive and print the same.
         assertEquals(collapse, launch(home, "collapse", script.toString()));
         assertEquals(report, launch(home, "report", capture.toString(), "--top", "5"));
+        // The JVM takes an archive only with the jar path it was made for: a moved installation
+        // makes a new one (named by its new absolute path) and still prints the same.
+        assertEquals(home.resolve("lib/myflame.jar").toRealPath().toString(),
+                Files.readString(home.resolve("lib/myflame.jar-path")).strip());
+        Path moved = Files.createDirectories(dir.resolve("elsewhere")).resolve(home.getFileName());
+        Files.move(home, moved);
+        assertEquals(report, launch(moved, "report", capture.toString(), "--top", "5"));
+        assertEquals(moved.resolve("lib/myflame.jar").toRealPath().toString(),
+                Files.readString(moved.resolve("lib/myflame.jar-path")).strip());
     }
 
     private Path unpack() throws Exception {
