@@ -45,9 +45,13 @@ public final class PerfDataReader {
      */
     public static void warmUp(String... args) {
         for (String a : args) {
-            if (!a.startsWith("-") && PerfDataFile.isPerfData(Path.of(a))) {
-                SymbolSources.prefetchRunningKernel();
-                return;
+            try {
+                if (!a.startsWith("-") && PerfDataFile.isPerfData(Path.of(a))) {
+                    SymbolSources.prefetchRunningKernel();
+                    return;
+                }
+            } catch (RuntimeException e) {
+                // Not a path (the command line says so in its own words later): nothing to warm up.
             }
         }
     }
