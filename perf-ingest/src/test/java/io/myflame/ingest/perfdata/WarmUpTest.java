@@ -1,0 +1,29 @@
+package io.myflame.ingest.perfdata;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Warming up looks at command-line arguments before they are validated: it must never fail on one. */
+class WarmUpTest {
+    @Test
+    void argumentsThatAreNoFileOrNoPathAreIgnored(@TempDir Path dir) throws Exception {
+        Path text = Files.writeString(dir.resolve("stacks.folded"), "main;f 1\n");
+        assertDoesNotThrow(() -> PerfDataReader.warmUp("report", "a\0b", "--top", "-", "/no/such/file",
+                dir.toString(), text.toString(), ""));
+    }
+
+    @Test
+    void onlyAFileStartingWithPerfDatasMagicCounts(@TempDir Path dir) throws Exception {
+        assertTrue(PerfDataFile.isPerfData(Files.write(dir.resolve("perf.data"),
+                "PERFILE2 and the rest of a header".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1))));
+        assertFalse(PerfDataFile.isPerfData(Files.writeString(dir.resolve("short"), "PERF")));
+        assertFalse(PerfDataFile.isPerfData(Files.writeString(dir.resolve("other"), "PERFILE1........")));
+        assertFalse(PerfDataFile.isPerfData(dir));
+    }
+}
