@@ -194,7 +194,22 @@ final class BlockReader {
                 }
             } catch (Throwable t) {
                 failure.compareAndSet(null, t);
-                work.clear();
+                drainToEnd();
+            }
+        }
+
+        /**
+         * After a failure: takes the blocks still queued, unparsed, up to this worker's own END.
+         * (Clearing the queue instead could remove the END meant for another worker, and
+         * {@link #finish} would wait for that worker forever.)
+         */
+        private void drainToEnd() {
+            try {
+                for (Chunk c = work.take(); c != END; c = work.take()) {
+                    free.offer(c.buf());
+                }
+            } catch (InterruptedException e) {
+                java.lang.Thread.currentThread().interrupt();
             }
         }
 
@@ -222,6 +237,7 @@ final class BlockReader {
         }
 
         void submit(Chunk c) throws IOException {
+            checkFailure();
             try {
                 while (!work.offer(c, 100, java.util.concurrent.TimeUnit.MILLISECONDS)) {
                     checkFailure();
