@@ -103,10 +103,6 @@ final class SymbolList {
         }
     }
 
-    byte nameByte(int i, int k) {
-        return names[nameAt[i] + k];
-    }
-
     boolean nameContains(int i, byte c) {
         for (int k = nameAt[i], stop = k + nameLength[i]; k < stop; k++) {
             if (names[k] == c) {
