@@ -2,6 +2,11 @@ package io.myflame.cli;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.myflame.recorder.Progress;
+import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.server.BinaryTree;
+import io.myflame.recorder.server.SqlClient;
+import io.myflame.recorder.server.ThrowawayServer;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,6 +38,25 @@ final class RealParts {
         }
         assumeTrue(missing.isEmpty(), "recording test skipped: missing " + String.join(", ", missing)
                 + " (scripts/setup-system installs them)");
+    }
+
+    /**
+     * A throwaway server of the system's MariaDB with a user {@code 'bench'@'localhost'} who may
+     * do anything and whose password is {@code secret}: what {@code record --user --password-env}
+     * tests connect with.
+     */
+    static ThrowawayServer serverWithBenchUser(ChildProcesses children, String secret) throws Exception {
+        ThrowawayServer server = ThrowawayServer.start(BinaryTree.system(children), List.of(), null, children,
+                Progress.silent());
+        try {
+            SqlClient root = new SqlClient(SqlClient.findClient(null, children), server.endpoint(), children);
+            root.query("CREATE USER 'bench'@'localhost' IDENTIFIED BY '" + secret + "'");
+            root.query("GRANT ALL ON *.* TO 'bench'@'localhost'");
+            return server;
+        } catch (Exception | Error e) {
+            server.close();
+            throw e;
+        }
     }
 
     static String find(String name) {

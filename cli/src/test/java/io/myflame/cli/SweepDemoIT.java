@@ -4,10 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.myflame.recorder.server.BinaryTree;
 import io.myflame.recorder.process.ChildProcesses;
-import io.myflame.recorder.Progress;
-import io.myflame.recorder.server.SqlClient;
 import io.myflame.recorder.server.ThrowawayServer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -83,11 +80,7 @@ class SweepDemoIT {
     void existingServerWithPasswordNeverShowsIt() throws Exception {
         ChildProcesses children = new ChildProcesses();
         String secret = "s3cret-" + ProcessHandle.current().pid();
-        try (ThrowawayServer server = ThrowawayServer.start(BinaryTree.system(children), List.of(), null, children,
-                Progress.silent())) {
-            SqlClient root = new SqlClient(SqlClient.findClient(null, children), server.endpoint(), children);
-            root.query("CREATE USER 'bench'@'localhost' IDENTIFIED BY '" + secret + "'");
-            root.query("GRANT ALL ON *.* TO 'bench'@'localhost'");
+        try (ThrowawayServer server = RealParts.serverWithBenchUser(children, secret)) {
             Path cap = tmp.resolve("cap");
             Myflame.Running p = Myflame.start(tmp.resolve("log"), Map.of("BENCH_PW", secret), "record",
                     "--out", cap.toString(), "--socket", server.endpoint().socket(), "--user", "bench",
