@@ -44,7 +44,10 @@ final class PerfDataFile implements AutoCloseable {
     /** Why perf script must read this file instead of us; null when we can. */
     String unsupported;
     long dataOffset;
+    /** Where the records end in this file: the header's data end, or the file's end when it is cut short. */
     long dataEnd;
+    /** Where the header says the records end; beyond {@link #dataEnd} when the file was cut short. */
+    long declaredDataEnd;
 
     private PerfDataFile(Path path) throws IOException {
         this.path = path;
@@ -91,6 +94,7 @@ final class PerfDataFile implements AutoCloseable {
         if (pipe) {
             dataOffset = 16;
             dataEnd = fileSize;
+            declaredDataEnd = fileSize;
             return;
         }
         if (h.limit() < 104) {
@@ -102,7 +106,8 @@ final class PerfDataFile implements AutoCloseable {
         dataOffset = h.getLong(40);
         long dataSize = h.getLong(48);
         // A file cut short (perf killed, a partial copy): the records before the cut are still good.
-        dataEnd = Math.min(fileSize, dataOffset + dataSize);
+        declaredDataEnd = dataOffset + dataSize;
+        dataEnd = Math.min(fileSize, declaredDataEnd);
         readAttrs(attrSize, attrsOff, attrsSize);
         readFeatures(h, dataOffset + dataSize);
     }

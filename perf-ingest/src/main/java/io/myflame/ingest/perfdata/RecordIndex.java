@@ -84,7 +84,9 @@ final class RecordIndex {
         if (pos > chunkStart) {
             chunks.add(new Chunk(chunkStart, (int) (pos - chunkStart), chunkSeq));
         }
-        if (damagedAt < 0 && pos < file.dataEnd && unsupported == null) {
+        // A cut that falls between two records leaves every record whole; only the header's data
+        // size tells that the rest is missing.
+        if (damagedAt < 0 && pos < file.declaredDataEnd && unsupported == null) {
             damagedAt = pos;
         }
     }

@@ -124,6 +124,32 @@ class PerfDataReaderTest {
         assertTrue(stacks.distinctStacks() > 0);
     }
 
+    /** A cut between two records leaves only whole records; the header's data size still tells. */
+    @Test
+    void fileCutBetweenTwoRecordsIsReportedDamaged() throws Exception {
+        Path data = Recordings.record(dir, "cut-whole.data", List.of("-g", "-F", "1999"), cpp.toString());
+        byte[] all = Files.readAllBytes(data);
+        long boundary = recordBoundaryNear(all, all.length / 2);
+        Path cut = dir.resolve("cut-whole-short.data");
+        Files.write(cut, java.util.Arrays.copyOf(all, (int) boundary));
+        FoldedStacks stacks = new PerfDataReader(COMM, 2).read(cut);
+        assertTrue(stacks.warnings().contains(cut + " is damaged at byte " + boundary + "; read the samples before it"),
+                stacks.warnings().toString());
+        assertTrue(stacks.distinctStacks() > 0);
+    }
+
+    /** The offset of the first record that starts at or after {@code near}, walking the data section. */
+    private static long recordBoundaryNear(byte[] file, long near) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(file).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        long pos = b.getLong(40);
+        long end = pos + b.getLong(48);
+        while (pos < near) {
+            pos += Short.toUnsignedInt(b.getShort((int) pos + 6));
+        }
+        assertTrue(pos < end, "the data section ends before byte " + near);
+        return pos;
+    }
+
     @Test
     void garbageIsAOneLineError() throws Exception {
         Path junk = dir.resolve("junk.data");
