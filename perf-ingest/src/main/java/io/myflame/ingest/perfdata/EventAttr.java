@@ -92,6 +92,11 @@ final class EventAttr {
 
     /** Bytes of the read_format block of a sample, given the group's member count where it has one. */
     int readSize(ByteBuffer b, int at) {
+        return (int) readBytes(b, at);
+    }
+
+    /** {@link #readSize}, or -1 when a group's member count is negative or beyond any real group. */
+    private long readBytes(ByteBuffer b, int at) {
         int perValue = 8 + ((readFormat & FORMAT_ID) != 0 ? 8 : 0) + ((readFormat & FORMAT_LOST) != 0 ? 8 : 0);
         int times = ((readFormat & FORMAT_TOTAL_TIME_ENABLED) != 0 ? 8 : 0)
                 + ((readFormat & FORMAT_TOTAL_TIME_RUNNING) != 0 ? 8 : 0);
@@ -99,7 +104,36 @@ final class EventAttr {
             return perValue + times;
         }
         long nr = b.getLong(at);
-        return (int) (8 + times + nr * perValue);
+        return nr < 0 || nr > 65535 ? -1 : 8 + times + nr * perValue;
+    }
+
+    /**
+     * Whether the fields {@link SampleDecoder} reads from a sample of this event (all up to and
+     * including the callchain) lie inside its record. perf refuses such a sample ("Can't parse
+     * sample") and stops there; so does the index pass, so the decoder never meets one.
+     */
+    boolean sampleFits(ByteBuffer b, int rec, int size) {
+        long end = (long) rec + size;
+        long p = rec + 8 + 8L * Long.bitCount(sampleType
+                & (IDENTIFIER | IP | TID | TIME | ADDR | ID | STREAM_ID | CPU | PERIOD));
+        if (has(READ)) {
+            if (p + 8 > end) {
+                return false;
+            }
+            long n = readBytes(b, (int) p);
+            if (n < 0) {
+                return false;
+            }
+            p += n;
+        }
+        if (has(CALLCHAIN)) {
+            if (p + 8 > end) {
+                return false;
+            }
+            long nr = b.getLong((int) p);
+            return nr >= 0 && nr <= (end - p - 8) / 8;
+        }
+        return p <= end;
     }
 
     /** Bytes of the sample_id trailer of non-sample records. */

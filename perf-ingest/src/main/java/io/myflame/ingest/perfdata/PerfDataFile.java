@@ -105,11 +105,19 @@ final class PerfDataFile implements AutoCloseable {
         long attrsSize = h.getLong(32);
         dataOffset = h.getLong(40);
         long dataSize = h.getLong(48);
+        if (dataOffset < 0 || dataSize < 0 || dataSize > Long.MAX_VALUE - dataOffset) {
+            throw new InputException(path + ": damaged perf.data header (data section)");
+        }
         // A file cut short (perf killed, a partial copy): the records before the cut are still good.
         declaredDataEnd = dataOffset + dataSize;
         dataEnd = Math.min(fileSize, declaredDataEnd);
         readAttrs(attrSize, attrsOff, attrsSize);
         readFeatures(h, dataOffset + dataSize);
+    }
+
+    /** Whether {@code [off, off + len)} lies in the file; damaged offsets can be negative or near 2^63. */
+    private boolean inFile(long off, long len) {
+        return off >= 0 && len >= 0 && off <= fileSize - len;
     }
 
     private void unsupportedIfNull(String why) {
@@ -119,7 +127,7 @@ final class PerfDataFile implements AutoCloseable {
     }
 
     private void readAttrs(long attrSize, long off, long size) throws IOException, InputException {
-        if (attrSize < 72 || attrSize > 4096 || off + size > fileSize || size % attrSize != 0) {
+        if (attrSize < 72 || attrSize > 4096 || !inFile(off, size) || size % attrSize != 0) {
             throw new InputException(path + ": damaged perf.data header (event attributes)");
         }
         ByteBuffer b = read(off, (int) size);
@@ -130,7 +138,7 @@ final class PerfDataFile implements AutoCloseable {
             EventAttr a = new EventAttr(b, at, attrBytes);
             long idsOff = b.getLong(at + attrBytes);
             long idsSize = b.getLong(at + attrBytes + 8);
-            if (idsOff + idsSize <= fileSize && idsSize >= 0 && idsSize < (64 << 20)) {
+            if (inFile(idsOff, idsSize) && idsSize < (64 << 20)) {
                 ByteBuffer ids = read(idsOff, (int) idsSize);
                 a.ids = new long[(int) (idsSize / 8)];
                 for (int j = 0; j < a.ids.length; j++) {
@@ -154,7 +162,7 @@ final class PerfDataFile implements AutoCloseable {
         for (int w = 0; w < 4; w++) {
             count += Long.bitCount(h.getLong(72 + w * 8));
         }
-        if (sectionsAt + 16L * count > fileSize) {
+        if (!inFile(sectionsAt, 16L * count)) {
             return;
         }
         ByteBuffer table = read(sectionsAt, 16 * count);
@@ -166,7 +174,7 @@ final class PerfDataFile implements AutoCloseable {
             long off = table.getLong(idx * 16);
             long size = table.getLong(idx * 16 + 8);
             idx++;
-            if (off + size > fileSize || size > (256 << 20)) {
+            if (!inFile(off, size) || size > (256 << 20)) {
                 continue;
             }
             feature(bit, read(off, (int) size));

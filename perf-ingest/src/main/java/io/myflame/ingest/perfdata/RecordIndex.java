@@ -63,11 +63,10 @@ final class RecordIndex {
             while (p < WINDOW && p + 8 <= len && unsupported == null) {
                 int type = b.getInt(p);
                 int size = Short.toUnsignedInt(b.getShort(p + 6));
-                if (size < 8 || p + size > len) {
+                if (size < 8 || p + size > len || !record(b, p, type, size, seq)) {
                     damagedAt = pos + p;
                     break;
                 }
-                record(b, p, type, size, seq);
                 p += size;
                 seq++;
                 if (pos + p - chunkStart >= CHUNK) {
@@ -91,9 +90,20 @@ final class RecordIndex {
         }
     }
 
-    private void record(ByteBuffer b, int p, int type, int size, long seq) {
+    /**
+     * Takes what the index needs from one record; false when the record is damaged: a field that
+     * points outside it, as perf's "failed to process type" is, and it stops there too.
+     */
+    private boolean record(ByteBuffer b, int p, int type, int size, long seq) {
+        try {
+            return type == SampleDecoder.SAMPLE ? sample(b, p, size, seq) : other(b, p, type, size, seq);
+        } catch (IndexOutOfBoundsException | IllegalArgumentException | NegativeArraySizeException e) {
+            return false;
+        }
+    }
+
+    private boolean other(ByteBuffer b, int p, int type, int size, long seq) {
         switch (type) {
-            case SampleDecoder.SAMPLE -> sample(b, p, seq);
             case MMAP, MMAP2 -> mmap(b, p, type, size, seq);
             case COMM -> tasks.comm(b.getInt(p + 12), timeOf(b, p, size), seq, cString(b, p + 16, p + size - idSize()));
             case FORK -> tasks.fork(b.getInt(p + 8), b.getInt(p + 12), b.getInt(p + 16), b.getInt(p + 20),
@@ -108,13 +118,14 @@ final class RecordIndex {
                 // LOST, EXIT, FINISHED_ROUND, THROTTLE, ...: nothing perf script's stacks depend on.
             }
         }
+        return true;
     }
 
-    private void sample(ByteBuffer b, int p, long seq) {
+    private boolean sample(ByteBuffer b, int p, int size, long seq) {
         samples++;
         EventAttr first = file.attrs.isEmpty() ? null : file.attrs.get(0);
         if (first == null) {
-            return;
+            return true;
         }
         long st = first.sampleType;
         EventAttr attr = first;
@@ -127,8 +138,12 @@ final class RecordIndex {
             }
             attr = idAt < 0 ? first : file.byId.get(b.getLong(idAt));
             if (attr == null) {
-                return;
+                // An id of no event: perf counts it as unknown and goes on, and so does the decoder.
+                return true;
             }
+        }
+        if (!attr.sampleFits(b, p, size)) {
+            return false;
         }
         long time = 0;
         if (attr.has(EventAttr.TIME)) {
@@ -139,6 +154,7 @@ final class RecordIndex {
             firstEvent = attr;
             firstTime = time;
         }
+        return true;
     }
 
     private int idSize() {
@@ -213,7 +229,7 @@ final class RecordIndex {
     /** Pipe mode: an event's attribute, then its sample ids. */
     private void headerAttr(ByteBuffer b, int p, int size) {
         int attrSize = b.getInt(p + 8 + 4);
-        if (attrSize < 64 || 8 + attrSize > size) {
+        if (attrSize < 64 || attrSize > size - 8) {
             return;
         }
         EventAttr a = new EventAttr(b, p + 8, attrSize);

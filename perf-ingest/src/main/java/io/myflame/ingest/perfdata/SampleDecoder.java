@@ -114,7 +114,7 @@ final class SampleDecoder {
         int depth;
         if ((st & EventAttr.CALLCHAIN) != 0) {
             long nr = b.getLong(p);
-            if (p + 8 + nr * 8 > rec + size) {
+            if (nr < 0 || p + 8 + nr * 8 > rec + size) {
                 return;
             }
             depth = callchain(b, p + 8, (int) nr, pid, time, seq, java, ip, cpumode);
