@@ -109,11 +109,17 @@ public final class PerfDataReader {
         List<SampleDecoder> decoders = decode(file, index, sources);
         List<String> warnings = new ArrayList<>();
         long other = 0;
+        long unknownThread = 0;
         for (SampleDecoder d : decoders) {
             other += d.otherEvents;
+            unknownThread += d.unknownThread;
         }
         if (other > 0) {
             warnings.add("kept only events of type " + event + " (others were in the input; --event-filter picks one)");
+        }
+        if (unknownThread > 0) {
+            warnings.add("left out " + unknownThread + " sample" + (unknownThread == 1 ? "" : "s")
+                    + " of no known thread (tid -1, perf script's ':-1 -1'), as perf script text is read");
         }
         if (index.damagedAt >= 0) {
             warnings.add(path + " is damaged at byte " + index.damagedAt + "; read the samples before it");

@@ -35,6 +35,8 @@ final class SampleDecoder {
     final LongPairIndex roots = new LongPairIndex();
     final StackMap stacks = new StackMap();
     long otherEvents;
+    /** Samples of no known thread (tid -1), left out as the text path leaves them out. */
+    long unknownThread;
     long samples;
     /** Offset of the first record that could not be read, or -1. */
     long damagedAt = -1;
@@ -109,6 +111,12 @@ final class SampleDecoder {
         if ((st & EventAttr.READ) != 0) {
             p += attr.readSize(b, p);
         }
+        if (tid == -1) {
+            // perf script prints such a sample as ":-1    -1 [000] 22863.462881: ...", a header whose
+            // event inferno and the text path read as another one, so they drop it; so do we.
+            unknownThread++;
+            return;
+        }
         Tasks.CommEntry comm = tasks.commAt(tid, time, seq);
         boolean java = comm != null && comm.comm().equals("java");
         int depth;
@@ -117,7 +125,7 @@ final class SampleDecoder {
             if (nr < 0 || p + 8 + nr * 8 > rec + size) {
                 return;
             }
-            depth = callchain(b, p + 8, (int) nr, pid, time, seq, java, ip, cpumode);
+            depth = callchain(b, p + 8, (int) nr, pid, time, seq, java);
         } else {
             leafFirst[0] = sampleIp(ip, cpumode, pid, time, seq, java);
             depth = 1;
@@ -150,8 +158,7 @@ final class SampleDecoder {
     }
 
     /** perf's thread__resolve_callchain_sample: markers set the address space; nothing is guessed. */
-    private int callchain(ByteBuffer b, int at, int nr, int pid, long time, long seq, boolean java, long ip,
-                          int sampleCpumode) {
+    private int callchain(ByteBuffer b, int at, int nr, int pid, long time, long seq, boolean java) {
         int cpumode = CPUMODE_USER;
         int depth = 0;
         int entries = 0;
@@ -165,9 +172,10 @@ final class SampleDecoder {
                 } else if (addr == CONTEXT_HV) {
                     cpumode = 3;
                 } else {
-                    // An invalid context: perf drops the chain and prints the sample's own address.
-                    leafFirst[0] = sampleIp(ip, sampleCpumode, pid, time, seq, java);
-                    return 1;
+                    // An invalid context (a chain ending in -1, seen in exiting threads): perf's
+                    // add_callchain_ip discards the whole chain, perf script prints the sample
+                    // without a frame, and the text path, like inferno, counts no frameless sample.
+                    return 0;
                 }
                 continue;
             }
