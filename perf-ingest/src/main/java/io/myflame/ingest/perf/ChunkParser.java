@@ -132,6 +132,11 @@ final class ChunkParser extends BlockParser {
         skipStack = eventFilter != null && header.hasEvent && !keptEvent(b);
         if (skipStack) {
             otherEventSeen = true;
+            if (header.stackStart >= 0) {
+                // A one-line sample (no -g) of another event: its frame is on this line and no
+                // blank line follows, so the next line is the next sample's header.
+                afterEvent();
+            }
             return;
         }
         period = header.period;

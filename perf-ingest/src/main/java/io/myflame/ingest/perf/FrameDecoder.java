@@ -109,6 +109,8 @@ final class FrameDecoder {
         return arrow;
     }
 
+    private static final String DELETED = " (deleted)";
+
     private String withModuleFallback(String module, String func, String pc) {
         if (!func.equals("[unknown]")) {
             return func;
@@ -120,7 +122,11 @@ final class FrameDecoder {
             }
             what = "unknown";
         } else {
+            // "/usr/bin/x (deleted)": a file replaced while it ran; its frames are still x's.
             what = SymbolTidy.baseName(module);
+            if (what.endsWith(DELETED)) {
+                what = what.substring(0, what.length() - DELETED.length());
+            }
         }
         return options.includeAddrs() ? "[" + what + " <" + pc + ">]" : "[" + what + "]";
     }

@@ -108,10 +108,13 @@ final class SymbolSources {
             }
             int table = from == syms ? from.sectionOfType(ElfFile.SHT_SYMTAB) : from.sectionOfType(ElfFile.SHT_DYNSYM);
             SymbolList list = from.functions(table, runtime);
-            if (list.size == 0) {
+            // A stripped executable's .dynsym may define no function at all (/usr/bin/env): perf
+            // still names its PLT entries (getopt_long@plt), so must we.
+            SymbolList plt = runtime == null ? new SymbolList(0) : runtime.pltSymbols();
+            if (list.size == 0 && plt.size == 0) {
                 return SymbolTable.EMPTY;
             }
-            return SymbolTable.ofElf(list, runtime == null ? new SymbolList(0) : runtime.pltSymbols());
+            return SymbolTable.ofElf(list, plt);
         } finally {
             for (ElfFile f : opened) {
                 f.close();

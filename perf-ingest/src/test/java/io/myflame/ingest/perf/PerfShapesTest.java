@@ -193,6 +193,16 @@ class PerfShapesTest {
         assertThrows(InputException.class, () -> read("inferno/no-events.txt", collapse(), 1, PerfScriptReader.BLOCK));
     }
 
+    /** An unknown frame in a file deleted while it ran (seen in -a recordings: memfd code, replaced binaries). */
+    @Test
+    void unknownFrameOfADeletedFileIsNamedAfterTheFile() {
+        FoldOptions addrs = new FoldOptions(FoldOptions.Root.COMM, false, false, true, null, List.of(), false);
+        assertEquals(List.of("[x]"), new FrameDecoder(collapse()).decode("91a33", "[unknown]", "/usr/bin/x (deleted)", false));
+        assertEquals(List.of("[x <91a33>]"), new FrameDecoder(addrs).decode("91a33", "[unknown]", "/usr/bin/x (deleted)", false));
+        assertEquals(List.of("[memfd:doublemapper]"),
+                new FrameDecoder(collapse()).decode("7f01", "[unknown]", "/memfd:doublemapper (deleted)", false));
+    }
+
     @Test
     void kernelAndJitModules() {
         for (String k : List.of("[kernel.kallsyms]", "[nf_conntrack_ipv4]", "/lib/modules/6.1.0-28-amd64/kernel/fs/ext4/ext4.ko",

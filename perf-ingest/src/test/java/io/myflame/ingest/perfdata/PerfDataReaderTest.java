@@ -67,6 +67,17 @@ class PerfDataReaderTest {
         sameAsPerfScript(data, List.of(COMM.withEventFilter("task-clock"), TID.withEventFilter("cpu-clock")));
     }
 
+    /** One-line samples of two events: a skipped sample of the other event must not eat the next line. */
+    @Test
+    void twoEventsWithoutCallGraph() throws Exception {
+        Path data = Recordings.record(dir, "two-nog.data", List.of("-e", "cpu-clock,task-clock", "-F", "999"),
+                cpp.toString());
+        String cpu = sameAsPerfScript(data, List.of(COMM, TID.withEventFilter("cpu-clock")));
+        String task = sameAsPerfScript(data, List.of(COMM.withEventFilter("task-clock")));
+        // Both events sample the same run at the same rate: far more than one line each.
+        assertTrue(cpu.lines().count() > 3 && task.lines().count() > 3, cpu + "\n" + task);
+    }
+
     @Test
     void pipeMode() throws Exception {
         Path data = Recordings.recordPipe(dir, "pipe.data", List.of("-g", "-F", "1999"), cpp.toString());
@@ -110,6 +121,25 @@ class PerfDataReaderTest {
                     }
                 }
             }
+        }
+    }
+
+    /** A real JVM's map: -XX:+DumpPerfMapAtExit writes "0x00007fe284ec7180 0x0000000000000078 void Spin.main(...)". */
+    @Test
+    void javaPerfMapWrittenAtExit() throws Exception {
+        Path src = dir.resolve("Spin.java");
+        Files.writeString(src, "public class Spin { public static void main(String[] a) { long x = 0;"
+                + " for (long i = 0; i < 1_000_000_000L; i++) { x += i ^ (x >>> 3); } System.out.println(x); } }");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Path data = Recordings.record(dir, "java.data", List.of("-g", "-F", "499"), java,
+                "-XX:+UnlockDiagnosticVMOptions", "-XX:+DumpPerfMapAtExit", src.toString());
+        String pid = Recordings.run(dir, "perf", "script", "-i", data.toString(), "-F", "pid").lines()
+                .map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElseThrow();
+        try {
+            String folded = sameAsPerfScript(data, List.of(COMM, KERNEL));
+            assertTrue(folded.contains("Spin.main"), "the JIT-compiled loop is named from the map: " + folded);
+        } finally {
+            Files.deleteIfExists(Path.of("/tmp/perf-" + pid + ".map"));
         }
     }
 

@@ -62,4 +62,40 @@ class SymbolListTest {
         // The module symbol bounds the last kernel symbol, then is dropped.
         assertEquals(-1, t.find(0xffffffffc0000010L));
     }
+
+    /**
+     * A stripped executable whose .dynsym defines no function (Debian's /usr/bin/env): perf still
+     * names its PLT entries, so a sample in one reads {@code getenv@plt}, not {@code [env]}. The
+     * first PLT entry of env is getenv's, as objdump -d -j .plt shows; the test reads the binary
+     * of the machine it runs on and skips where env is not such a file.
+     */
+    @Test
+    void strippedExecutableStillNamesItsPltEntries() throws Exception {
+        Path env = Path.of("/usr/bin/env");
+        ElfFile f = ElfFile.open(env);
+        org.junit.jupiter.api.Assumptions.assumeTrue(f != null && !f.hasSymtab(), "a stripped /usr/bin/env");
+        int plt = f.section(".plt");
+        long firstEntry = f.shOffset[plt] + f.shEntsize[plt];
+        f.close();
+        SymbolTable t = new SymbolSources().loadElf(new Dso(0, env.toString(), Dso.Kind.FILE), null);
+        int at = t.find(firstEntry + 4);
+        org.junit.jupiter.api.Assertions.assertTrue(at >= 0, "a symbol at the first PLT entry");
+        assertEquals("getenv@plt", t.name(at));
+    }
+
+    /** JIT maps as Java's -XX:+DumpPerfMapAtExit writes them, "0x" before each number: perf reads them with strtoull. */
+    @Test
+    void jitMapNumbersMayStartWith0x(@TempDir Path dir) throws Exception {
+        Path map = dir.resolve("perf-1.map");
+        Files.writeString(map, String.join("\n",
+                "0x00007fe284ec7180 0x0000000000000078 void java.lang.Object.<init>()",
+                "7fe284ec8000 20 Ljit/Plain;::loop",
+                "0x7fe284ec9000 0x10 x",
+                ""), StandardCharsets.ISO_8859_1);
+        SymbolTable t = JitMap.read(map);
+        assertEquals("void java.lang.Object.<init>()", t.name(t.find(0x7fe284ec71a0L)));
+        assertEquals("Ljit/Plain;::loop", t.name(t.find(0x7fe284ec8010L)));
+        // A one-character name is too short for perf's reader, with or without 0x.
+        assertEquals(-1, t.find(0x7fe284ec9004L));
+    }
 }
