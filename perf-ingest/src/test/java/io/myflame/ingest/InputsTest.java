@@ -113,6 +113,32 @@ class InputsTest {
         assertTrue(describe(functions).contains("all;Thread-0;run=1"), describe(functions));
     }
 
+    /**
+     * Distinct root labels stay distinct entries, moved over without summing; labels read as one
+     * thread (db-07 and db-7: comm db, pid 7) sum the stacks they then share.
+     */
+    @Test
+    void stacksOfRootsReadAsOneThreadAreSummed() throws Exception {
+        Path f = tmp.resolve("two-threads.folded");
+        Files.writeString(f, "db-07;run 1\ndb-7;run 2\ndb-7;stop 4\ndb-07;run;x 8\n");
+        Profile asWritten = loader().load(f.toString());
+        assertEquals(4, asWritten.size());
+        Profile merged = loader().foldedRoot(FoldedReader.Root.NUMBERED_THREAD).load(f.toString());
+        assertEquals(3, merged.size(), describe(merged));
+        assertEquals(1, merged.threads().size());
+        for (int i = 0; i < merged.size(); i++) {
+            String stack = String.join(";", java.util.Arrays.stream(merged.stack(i)).mapToObj(merged.frames()::name).toList());
+            long want = switch (stack) {
+                case "run" -> 3;
+                case "stop" -> 4;
+                default -> 8;
+            };
+            assertEquals(want, merged.weight(i), stack);
+            assertEquals(want, merged.samples(i), stack);
+        }
+        assertEquals(15, merged.totalWeight());
+    }
+
     @Test
     void oneHugeLineIsSkippedNotHeld() throws Exception {
         // 40 MB without a newline, then a real sample: the line is skipped and counted.

@@ -273,29 +273,40 @@ final class BlockReader {
             }
         }
 
+        /**
+         * The workers' stacks in one map: the largest worker's map, names and all, takes the others'
+         * stacks (renamed into its names), so the bulk of the stacks is never copied.
+         */
         Merged merge() {
-            FrameTable names = new FrameTable();
-            StackMap merged = new StackMap();
-            boolean otherEvent = false;
-            int[] key = new int[256];
+            BlockParser base = parsers[0];
             for (BlockParser p : parsers) {
+                if (p.stacks.size() > base.stacks.size()) {
+                    base = p;
+                }
+            }
+            FrameTable names = base.names;
+            StackMap merged = base.stacks;
+            boolean otherEvent = false;
+            int[][] key = {new int[256]};
+            for (BlockParser p : parsers) {
+                problems.mergeFrom(p.problems);
+                otherEvent |= p.otherEventSeen;
+                if (p == base) {
+                    continue;
+                }
                 int[] remap = new int[p.names.size()];
                 for (int i = 0; i < remap.length; i++) {
                     remap[i] = names.intern(p.names.name(i));
                 }
-                int[][] keyRef = {key};
-                p.stacks.forEach((i, root, frames, weight, count) -> {
-                    if (keyRef[0].length < frames.length) {
-                        keyRef[0] = new int[frames.length * 2];
+                p.stacks.forEachInPlace((i, root, arena, from, len, weight, count) -> {
+                    if (key[0].length < len) {
+                        key[0] = new int[len * 2];
                     }
-                    for (int j = 0; j < frames.length; j++) {
-                        keyRef[0][j] = remap[frames[j]];
+                    for (int j = 0; j < len; j++) {
+                        key[0][j] = remap[arena[from + j]];
                     }
-                    merged.add(remap[root], keyRef[0], frames.length, weight, count);
+                    merged.add(remap[root], key[0], len, weight, count);
                 });
-                key = keyRef[0];
-                problems.mergeFrom(p.problems);
-                otherEvent |= p.otherEventSeen;
             }
             return new Merged(names, merged, problems, otherEvent, (chunk, line) -> fileLine((int) chunk, (int) line));
         }

@@ -98,32 +98,116 @@ public final class FoldedStacks {
 
     /** The stacks as a profile, root labels read by {@code threadOf}, with the chosen counts. */
     public Profile toProfile(ProfileInfo info, java.util.function.Function<String, SampledThread> threadOf, Counts counts) {
-        FrameTable frames = new FrameTable();
-        int[] remap = new int[names.size()];
-        Arrays.fill(remap, -1);
-        Profile.Builder b = Profile.builder(frames).info(info.event() == null ? info.withEvent(event) : info);
-        int[] threadIdx = new int[names.size()];
-        Arrays.fill(threadIdx, -1);
-        int[] buf = new int[64];
-        stacks.forEach((i, root, stack, weight, count) -> {
-            long w = counts == Counts.NEW ? count : weight;
-            if (w == 0 && counts != Counts.AS_READ) {
-                // A stack only the other side of a differential file has: not part of this profile.
+        ProfileInfo withEvent = info.event() == null ? info.withEvent(event) : info;
+        RootThreads roots = new RootThreads(threadOf);
+        int[] kept = {0};
+        stacks.forEachInPlace((i, root, arena, from, len, weight, count) -> {
+            if (keeps(counts, weight, count)) {
+                roots.indexOf(root);
+                kept[0]++;
+            }
+        });
+        // Two labels may read as one thread ("db-07" and "db-7"): then their stacks may repeat, and
+        // the builder sums them. Otherwise every entry stays distinct and is moved over as it is.
+        return roots.oneToOne ? distinct(withEvent, roots, counts, kept[0]) : summed(withEvent, roots, counts);
+    }
+
+    private static boolean keeps(Counts counts, long weight, long count) {
+        // A stack only the other side of a differential file has is not part of this profile.
+        return counts == Counts.AS_READ || (counts == Counts.NEW ? count : weight) != 0;
+    }
+
+    private Profile distinct(ProfileInfo info, RootThreads roots, Counts counts, int n) {
+        FrameRenames frames = new FrameRenames();
+        int[] threadOf = new int[n];
+        int[][] st = new int[n][];
+        long[] w = new long[n];
+        long[] s = new long[n];
+        int[] at = {0};
+        stacks.forEachInPlace((i, root, arena, from, len, weight, count) -> {
+            if (!keeps(counts, weight, count)) {
                 return;
             }
-            if (threadIdx[root] < 0) {
-                threadIdx[root] = b.thread(threadOf.apply(names.name(root)));
+            int k = at[0]++;
+            threadOf[k] = roots.indexOf(root);
+            int[] stack = new int[len];
+            for (int j = 0; j < len; j++) {
+                stack[j] = frames.of(arena[from + j]);
             }
-            int[] key = stack.length <= buf.length ? buf : new int[stack.length];
-            for (int j = 0; j < stack.length; j++) {
-                int f = stack[j];
-                if (remap[f] < 0) {
-                    remap[f] = frames.intern(names.name(f));
-                }
-                key[j] = remap[f];
+            st[k] = stack;
+            w[k] = counts == Counts.NEW ? count : weight;
+            s[k] = counts == Counts.AS_READ ? count : w[k];
+        });
+        return Profile.ofDistinct(frames.table, roots.threads, threadOf, st, w, s, info);
+    }
+
+    private Profile summed(ProfileInfo info, RootThreads roots, Counts counts) {
+        FrameRenames frames = new FrameRenames();
+        Profile.Builder b = Profile.builder(frames.table).info(info);
+        for (SampledThread t : roots.threads) {
+            b.thread(t);
+        }
+        int[][] key = {new int[64]};
+        stacks.forEachInPlace((i, root, arena, from, len, weight, count) -> {
+            if (!keeps(counts, weight, count)) {
+                return;
             }
-            b.add(threadIdx[root], key, stack.length, w, counts == Counts.AS_READ ? count : w);
+            if (key[0].length < len) {
+                key[0] = new int[len * 2];
+            }
+            for (int j = 0; j < len; j++) {
+                key[0][j] = frames.of(arena[from + j]);
+            }
+            long w = counts == Counts.NEW ? count : weight;
+            b.add(roots.indexOf(root), key[0], len, w, counts == Counts.AS_READ ? count : w);
         });
         return b.build();
+    }
+
+    /** Frame ids of this input's names in a profile's own table, given in order of first use. */
+    private final class FrameRenames {
+        final FrameTable table = new FrameTable();
+        private final int[] renamed = new int[names.size()];
+
+        FrameRenames() {
+            Arrays.fill(renamed, -1);
+        }
+
+        int of(int name) {
+            if (renamed[name] < 0) {
+                renamed[name] = table.intern(names.name(name));
+            }
+            return renamed[name];
+        }
+    }
+
+    /** The thread of each root label, numbered in order of first use, and whether no two labels share one. */
+    private final class RootThreads {
+        final List<SampledThread> threads = new ArrayList<>();
+        boolean oneToOne = true;
+        private final java.util.Map<SampledThread, Integer> ids = new java.util.HashMap<>();
+        private final int[] index = new int[names.size()];
+        private final java.util.function.Function<String, SampledThread> threadOf;
+
+        RootThreads(java.util.function.Function<String, SampledThread> threadOf) {
+            this.threadOf = threadOf;
+            Arrays.fill(index, -1);
+        }
+
+        int indexOf(int root) {
+            if (index[root] < 0) {
+                SampledThread t = threadOf.apply(names.name(root));
+                Integer id = ids.get(t);
+                if (id == null) {
+                    id = threads.size();
+                    ids.put(t, id);
+                    threads.add(t);
+                } else {
+                    oneToOne = false;
+                }
+                index[root] = id;
+            }
+            return index[root];
+        }
     }
 }

@@ -35,8 +35,8 @@ final class FlameDrawing {
         this.layout = layout;
         this.svg = svg;
         this.fontSize = (int) Math.round(options.fontSize());
-        this.font = new Font(options.fontType(), Font.PLAIN, 1).deriveFont((float) options.fontSize());
-        this.titleFont = font.deriveFont((float) (options.fontSize() + 5));
+        this.font = new FlameFont(options.fontType(), (float) options.fontSize());
+        this.titleFont = new FlameFont(options.fontType(), (float) (options.fontSize() + 5));
         this.frameHeight = options.frameHeight();
         this.top = fontSize * 3 + 8;
         this.bottom = fontSize * 2 + 10;

@@ -79,6 +79,7 @@ public final class SvgFlameGraph {
         FlameDrawing d = new FlameDrawing(options, layout, true);
         SVGGraphics2D g = new SVGGraphics2D(options.width(), d.height);
         g.setDefsKeyPrefix("mf");
+        g.setFontFunction(FlameFont::css);
         g.setGeomDoubleConverter(SvgFlameGraph::number);
         g.setTransformDoubleConverter(SvgFlameGraph::number);
         d.draw(g);

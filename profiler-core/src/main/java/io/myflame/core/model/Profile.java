@@ -93,6 +93,21 @@ public final class Profile {
         return new Profile(frames, threads, threadOf, stacks, weights, samples, newInfo);
     }
 
+    /**
+     * A profile of entries already distinct, such as a {@link StackMap}'s keys renamed one to one:
+     * nothing is hashed or summed, and the arrays are kept, not copied. The caller vouches that no
+     * two entries have the same thread and frames; {@link #builder} is for stacks that may repeat.
+     */
+    public static Profile ofDistinct(FrameTable frames, List<SampledThread> threads, int[] threadOf, int[][] stacks,
+                                     long[] weights, long[] samples, ProfileInfo info) {
+        long total = 0;
+        for (long x : weights) {
+            total = WeightOverflow.add(total, x);
+        }
+        frames.freeze();
+        return new Profile(frames, threads, threadOf, stacks, weights, samples, info);
+    }
+
     /** Builds a profile; identical (thread, stack) pairs are summed. */
     public static Builder builder(FrameTable frames) {
         return new Builder(frames);

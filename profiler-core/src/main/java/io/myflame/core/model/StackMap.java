@@ -82,7 +82,21 @@ public final class StackMap {
         }
     }
 
+    /**
+     * Visits entries in insertion order without copying their frames: entry {@code index}'s are
+     * {@code arena[from, from + len)}, to read during the call only.
+     */
+    public void forEachInPlace(InPlaceVisitor v) {
+        for (int e = 0; e < index.size(); e++) {
+            v.visit(e, thread[e], arena, offset[e], length[e], weight[e], count[e]);
+        }
+    }
+
     public interface Visitor {
         void visit(int index, int thread, int[] frames, long weight, long count);
+    }
+
+    public interface InPlaceVisitor {
+        void visit(int index, int thread, int[] arena, int from, int len, long weight, long count);
     }
 }
