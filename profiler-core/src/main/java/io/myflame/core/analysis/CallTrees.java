@@ -16,6 +16,7 @@ public final class CallTrees {
         // Comm names join a copy of the profile's names: the profile itself stays as it was.
         FrameTable frames = byComm ? FrameTable.copyOf(profile.frames()) : profile.frames();
         CallTree tree = new CallTree(frames);
+        CallTree.Appender paths = tree.appender();
         int[] buf = new int[64];
         for (int i = 0; i < profile.size(); i++) {
             int[] stack = profile.stack(i);
@@ -23,9 +24,9 @@ public final class CallTrees {
                 buf = ensure(buf, stack.length + 1);
                 buf[0] = frames.intern(profile.thread(i).comm());
                 System.arraycopy(stack, 0, buf, 1, stack.length);
-                tree.addPath(buf, 0, stack.length + 1, profile.weight(i));
+                paths.add(buf, 0, stack.length + 1, profile.weight(i));
             } else {
-                tree.addPath(stack, 0, stack.length, profile.weight(i));
+                paths.add(stack, 0, stack.length, profile.weight(i));
             }
         }
         return tree;
@@ -43,6 +44,7 @@ public final class CallTrees {
     public static CallTree reversed(Profile profile, boolean byComm) {
         FrameTable frames = byComm ? FrameTable.copyOf(profile.frames()) : profile.frames();
         CallTree tree = new CallTree(frames);
+        CallTree.Appender paths = tree.appender();
         int[] buf = new int[64];
         for (int i = 0; i < profile.size(); i++) {
             int[] stack = profile.stack(i);
@@ -54,7 +56,7 @@ public final class CallTrees {
             if (byComm) {
                 buf[n - 1] = frames.intern(profile.thread(i).comm());
             }
-            tree.addPath(buf, 0, n, profile.weight(i));
+            paths.add(buf, 0, n, profile.weight(i));
         }
         return tree;
     }
