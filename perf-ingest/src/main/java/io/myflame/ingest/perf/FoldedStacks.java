@@ -114,7 +114,17 @@ public final class FoldedStacks {
 
     private static boolean keeps(Counts counts, long weight, long count) {
         // A stack only the other side of a differential file has is not part of this profile.
-        return counts == Counts.AS_READ || (counts == Counts.NEW ? count : weight) != 0;
+        return counts == Counts.AS_READ || weightOf(counts, weight, count) != 0;
+    }
+
+    /** The profile's weight of a stack: the second count of a differential line for NEW, else the first. */
+    private static long weightOf(Counts counts, long weight, long count) {
+        return counts == Counts.NEW ? count : weight;
+    }
+
+    /** The profile's sample count: perf's for AS_READ; a differential side counts its weight. */
+    private static long samplesOf(Counts counts, long weight, long count) {
+        return counts == Counts.AS_READ ? count : weightOf(counts, weight, count);
     }
 
     private Profile distinct(ProfileInfo info, RootThreads roots, Counts counts, int n) {
@@ -135,8 +145,8 @@ public final class FoldedStacks {
                 stack[j] = frames.of(arena[from + j]);
             }
             st[k] = stack;
-            w[k] = counts == Counts.NEW ? count : weight;
-            s[k] = counts == Counts.AS_READ ? count : w[k];
+            w[k] = weightOf(counts, weight, count);
+            s[k] = samplesOf(counts, weight, count);
         });
         return Profile.ofDistinct(frames.table, roots.threads, threadOf, st, w, s, info);
     }
@@ -158,8 +168,7 @@ public final class FoldedStacks {
             for (int j = 0; j < len; j++) {
                 key[0][j] = frames.of(arena[from + j]);
             }
-            long w = counts == Counts.NEW ? count : weight;
-            b.add(roots.indexOf(root), key[0], len, w, counts == Counts.AS_READ ? count : w);
+            b.add(roots.indexOf(root), key[0], len, weightOf(counts, weight, count), samplesOf(counts, weight, count));
         });
         return b.build();
     }

@@ -41,7 +41,7 @@ final class JitMap {
      * -XX:+DumpPerfMapAtExit writes "0x00007fa0e4940b80 0x0000000000017de0 Interpreter"), then
      * hex digits. Stores the value and returns where the number ends ({@code from} if none).
      */
-    static int hex(String s, int from, long[] value) {
+    private static int hex(String s, int from, long[] value) {
         value[0] = 0;
         int i = from;
         while (i < s.length() && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) {

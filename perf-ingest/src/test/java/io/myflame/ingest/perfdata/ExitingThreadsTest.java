@@ -10,9 +10,7 @@ import io.myflame.ingest.perf.FoldOptions;
 import io.myflame.ingest.perf.FoldedStacks;
 import io.myflame.ingest.perf.PerfDataSource;
 import io.myflame.ingest.perf.PerfScriptReader;
-import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -80,19 +78,11 @@ class ExitingThreadsTest {
         return data;
     }
 
-    /** perf script's text (stdout only: its warnings are no samples). */
     private String perfScript(Path data) throws Exception {
-        Path text = dir.resolve(data.getFileName() + ".txt");
-        Process p = new ProcessBuilder("perf", "script", "-i", data.toString(), "--no-inline")
-                .redirectOutput(text.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        assertTrue(p.waitFor(2, java.util.concurrent.TimeUnit.MINUTES));
-        assertEquals(0, p.exitValue());
-        return Files.readString(text, StandardCharsets.ISO_8859_1);
+        return Recordings.stdout(dir, "perf", "script", "-i", data.toString(), "--no-inline");
     }
 
     private static String folded(FoldedStacks s) throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        s.writeFolded(out);
-        return out.toString(StandardCharsets.ISO_8859_1);
+        return Recordings.folded(s);
     }
 }

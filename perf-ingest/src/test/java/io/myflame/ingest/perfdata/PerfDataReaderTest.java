@@ -11,7 +11,6 @@ import io.myflame.ingest.perf.FoldOptions;
 import io.myflame.ingest.perf.FoldedStacks;
 import io.myflame.ingest.perf.PerfDataSource;
 import io.myflame.ingest.perf.PerfScriptReader;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -139,7 +138,7 @@ class PerfDataReaderTest {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path data = Recordings.record(dir, "java.data", List.of("-g", "-F", "499"), java,
                 "-XX:+UnlockDiagnosticVMOptions", "-XX:+DumpPerfMapAtExit", src.toString());
-        String pid = Recordings.run(dir, "perf", "script", "-i", data.toString(), "-F", "pid").lines()
+        String pid = Recordings.stdout(dir, "perf", "script", "-i", data.toString(), "-F", "pid").lines()
                 .map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElseThrow();
         try {
             String folded = sameAsPerfScript(data, List.of(COMM, KERNEL));
@@ -222,8 +221,6 @@ class PerfDataReaderTest {
     }
 
     private static String folded(FoldedStacks s) throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        s.writeFolded(out);
-        return out.toString(StandardCharsets.ISO_8859_1);
+        return Recordings.folded(s);
     }
 }

@@ -55,6 +55,29 @@ final class Recordings {
         return out;
     }
 
+    /**
+     * A command's standard output only (no shell), failing the test when it does not exit 0: for
+     * perf script, whose warnings on stderr are no samples.
+     */
+    static String stdout(Path dir, String... cmd) throws IOException, InterruptedException {
+        Path out = Files.createTempFile(dir, "stdout", ".txt");
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(out.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        if (!p.waitFor(300, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("timed out: " + String.join(" ", cmd));
+        }
+        assertEquals(0, p.exitValue(), String.join(" ", cmd));
+        return Files.readString(out, StandardCharsets.ISO_8859_1);
+    }
+
+    /** Folded lines as collapse writes them. */
+    static String folded(io.myflame.ingest.perf.FoldedStacks s) throws IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        s.writeFolded(out);
+        return out.toString(StandardCharsets.ISO_8859_1);
+    }
+
     /** Compiles C or C++ source with frame pointers into {@code dir}; the binary's name has a space. */
     static Path compile(Path dir, String fileName, String source, String... flags)
             throws IOException, InterruptedException {
