@@ -84,7 +84,7 @@ final class CollapseFastPath {
         }
         FoldOptions.Root root = tid ? FoldOptions.Root.TID : pid ? FoldOptions.Root.PID : FoldOptions.Root.COMM;
         FoldOptions options = new FoldOptions(root, kernel || all, jit || all, addrs, event, skipAfter, false);
-        return new CollapseRequest(input, options, threads, inline, viaPerfScript, perf,
+        return new CollapseRequest(input, options, threads, inline, viaPerfScript, perf, null,
                 output == null ? null : Path.of(output));
     }
 }

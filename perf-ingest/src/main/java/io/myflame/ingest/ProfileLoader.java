@@ -28,6 +28,8 @@ public final class ProfileLoader {
     private final boolean inline;
     private final String perfBinary;
     private boolean viaPerfScript;
+    private Path symfs;
+    private boolean archiveSymbols;
     private final List<String> warnings = new ArrayList<>();
     private final AtomicLong bytesRead = new AtomicLong();
     private FoldedReader.Root foldedRoot = FoldedReader.Root.THREAD;
@@ -59,6 +61,21 @@ public final class ProfileLoader {
     /** Reads perf.data through {@code perf script} text instead of the native reader (--via-perf-script). */
     public ProfileLoader viaPerfScript(boolean yes) {
         this.viaPerfScript = yes;
+        return this;
+    }
+
+    /** Reads the files a perf.data names under {@code dir}, as perf's --symfs does (null: where they were). */
+    public ProfileLoader symfs(Path dir) {
+        this.symfs = dir;
+        return this;
+    }
+
+    /**
+     * Keeps, beside each perf.data read natively, the symbols its frames were named from
+     * ({@code perf.data.symbols.gz}), so it reads the same on another machine: what record does.
+     */
+    public ProfileLoader archiveSymbols(boolean yes) {
+        this.archiveSymbols = yes;
         return this;
     }
 
@@ -101,12 +118,16 @@ public final class ProfileLoader {
             throws IOException, InputException {
         if (!viaPerfScript && !inline) {
             try {
-                return new PerfDataReader(options, threads).read(path);
+                PerfDataReader direct = new PerfDataReader(options, threads).symfs(symfs);
+                if (archiveSymbols) {
+                    direct.archiveTo(PerfDataReader.archiveBeside(path));
+                }
+                return direct.read(path);
             } catch (PerfDataReader.Unsupported e) {
                 warnings.add("read " + path + " through perf script: " + e.getMessage());
             }
         }
-        return new PerfDataSource(perfBinary, inline).read(path, reader);
+        return new PerfDataSource(perfBinary, inline).symfs(symfs).read(path, reader);
     }
 
     private static FoldedStacks readText(OpenedInput in, PerfScriptReader reader) throws IOException, InputException {

@@ -38,6 +38,11 @@ final class Dso {
         return s;
     }
 
+    /** The symbols loaded so far, without loading them: null when no sample needed them. */
+    SymbolTable loaded() {
+        return symbols;
+    }
+
     /**
      * Loads an ELF dso's symbols ahead of the samples, for the build id the file header lists,
      * on a thread that would otherwise wait for the index pass to finish.

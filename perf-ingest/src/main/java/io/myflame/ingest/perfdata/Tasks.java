@@ -22,6 +22,8 @@ final class Tasks {
     final Map<String, Dso> dsos = new HashMap<>();
     final List<Dso> dsoList = new ArrayList<>();
     long kernelStart = -1;
+    /** Where the recorded kernel's {@code _text} was; -1 when the recording does not say. */
+    long kernelText = -1;
     Dso kernelDso;
 
     /** A thread name from a COMM record (or inherited at FORK); {@code id} numbers it for caches. */
