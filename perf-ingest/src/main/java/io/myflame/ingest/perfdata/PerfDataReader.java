@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Supplier;
 
 /**
  * Reads a perf.data without perf: an index pass over the records ({@link RecordIndex}), then
@@ -27,15 +28,22 @@ public final class PerfDataReader {
     private final FoldOptions options;
     private final int threads;
     private final String cxxfilt;
+    private final Supplier<SymbolSources> symbolSources;
 
     public PerfDataReader(FoldOptions options, int threads) {
         this(options, threads, "c++filt");
     }
 
     PerfDataReader(FoldOptions options, int threads, String cxxfilt) {
+        this(options, threads, cxxfilt, SymbolSources::new);
+    }
+
+    /** Symbols looked up where {@code symbolSources} looks (tests: a debug root or debuginfod environment of their own). */
+    PerfDataReader(FoldOptions options, int threads, String cxxfilt, Supplier<SymbolSources> symbolSources) {
         this.options = options;
         this.threads = Math.max(1, threads);
         this.cxxfilt = cxxfilt;
+        this.symbolSources = symbolSources;
     }
 
     /**
@@ -68,7 +76,7 @@ public final class PerfDataReader {
             if (file.unsupported != null) {
                 throw new Unsupported(file.unsupported);
             }
-            SymbolSources sources = new SymbolSources();
+            SymbolSources sources = symbolSources.get();
             RecordIndex index = new RecordIndex(file);
             ExecutorService ahead = Executors.newSingleThreadExecutor(PerfDataReader::daemonThread);
             try {

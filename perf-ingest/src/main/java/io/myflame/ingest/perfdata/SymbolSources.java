@@ -16,6 +16,7 @@ import java.util.List;
  */
 final class SymbolSources {
     private final Path debugDir;
+    private final Path debugRoot;
     final List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
 
     /**
@@ -39,7 +40,13 @@ final class SymbolSources {
     }
 
     SymbolSources() {
+        this(Path.of("/usr/lib/debug"));
+    }
+
+    /** Looks in {@code debugRoot} where perf looks in /usr/lib/debug (tests lay out debug files in a temporary one). */
+    SymbolSources(Path debugRoot) {
         this.debugDir = Path.of(System.getProperty("user.home"), ".debug");
+        this.debugRoot = debugRoot;
         prefetchRunningKernel();
     }
 
@@ -135,11 +142,11 @@ final class SymbolSources {
             out.add(link.resolve("debug"));
         }
         if (isFile) {
-            out.add(Path.of("/usr/lib/debug" + name + ".debug"));
-            out.add(Path.of("/usr/lib/debug" + name));
+            out.add(Path.of(debugRoot + name + ".debug"));
+            out.add(Path.of(debugRoot + name));
         }
         if (buildId != null && buildId.length() > 2) {
-            out.add(Path.of("/usr/lib/debug/.build-id", buildId.substring(0, 2), buildId.substring(2) + ".debug"));
+            out.add(debugRoot.resolve(".build-id").resolve(buildId.substring(0, 2)).resolve(buildId.substring(2) + ".debug"));
         }
         if (isFile) {
             out.add(Path.of(name));
@@ -148,7 +155,7 @@ final class SymbolSources {
     }
 
     /** perf's debuglink_paths: the name alone, beside the file, in .debug/ beside it, under /usr/lib/debug. */
-    private static List<Path> debugLinkTargets(Path file) {
+    private List<Path> debugLinkTargets(Path file) {
         ElfFile f = ElfFile.open(file);
         if (f == null) {
             return List.of();
@@ -164,7 +171,7 @@ final class SymbolSources {
             }
             String dir = file.getParent() == null ? "" : file.getParent().toString();
             return List.of(Path.of(link), Path.of(dir, link), Path.of(dir, ".debug", link),
-                    Path.of("/usr/lib/debug" + dir, link));
+                    Path.of(debugRoot + dir, link));
         } catch (IOException | RuntimeException e) {
             return List.of();
         } finally {
