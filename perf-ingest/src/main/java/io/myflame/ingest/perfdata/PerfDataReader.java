@@ -132,9 +132,11 @@ public final class PerfDataReader {
         if (index.damagedAt >= 0) {
             warnings.add(path + " is damaged at byte " + index.damagedAt + "; read the samples before it");
         }
-        warnings.addAll(sources.notes);
         FrameNames names = new FrameNames(options);
         new StackMerge(index.tasks, names, demangler).merge(decoders, sources);
+        // Only now is every file's symbol table loaded, and every note about one written.
+        warnings.addAll(sources.notes);
+        warnings.addAll(sources.debuginfod.notes());
         return names.finish(path.toString(), event, warnings);
     }
 

@@ -5,18 +5,22 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Finds the symbols of a {@link Dso} where perf finds them, in perf's order: the file's
  * {@code .gnu_debuglink} target, perf's build-id cache under {@code ~/.debug}, the debug-info
  * directories under {@code /usr/lib/debug}, then the path itself. A candidate whose build id
  * differs from the recorded one is skipped; the first with a {@code .symtab} wins, else the
- * {@code .dynsym} of the first that has one. The kernel comes from {@code /proc/kallsyms} when
- * the recording is of the running kernel, else from the build-id cache's copy.
+ * {@code .dynsym} of the first that has one. When no local file has a {@code .symtab}, the
+ * debuginfod servers are asked last ({@link DebuginfodSymbols}). The kernel comes from
+ * {@code /proc/kallsyms} when the recording is of the running kernel, else from the build-id
+ * cache's copy.
  */
 final class SymbolSources {
     private final Path debugDir;
     private final Path debugRoot;
+    final DebuginfodClient debuginfod;
     final List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
 
     /**
@@ -40,13 +44,17 @@ final class SymbolSources {
     }
 
     SymbolSources() {
-        this(Path.of("/usr/lib/debug"));
+        this(Path.of("/usr/lib/debug"), System.getenv());
     }
 
-    /** Looks in {@code debugRoot} where perf looks in /usr/lib/debug (tests lay out debug files in a temporary one). */
-    SymbolSources(Path debugRoot) {
+    /**
+     * Looks in {@code debugRoot} where perf looks in /usr/lib/debug, and asks the debuginfod
+     * servers {@code environment} names (tests: a temporary root, a server of their own).
+     */
+    SymbolSources(Path debugRoot, Map<String, String> environment) {
         this.debugDir = Path.of(System.getProperty("user.home"), ".debug");
         this.debugRoot = debugRoot;
+        this.debuginfod = new DebuginfodClient(environment);
         prefetchRunningKernel();
     }
 
@@ -108,6 +116,12 @@ final class SymbolSources {
                 if (syms != null && runtime != null) {
                     break;
                 }
+            }
+            if (syms == null && dso.kind == Dso.Kind.FILE && buildId != null) {
+                // Nothing here has the symbols: debuginfod servers are asked last, as by gdb.
+                DebuginfodSymbols.Found remote = DebuginfodSymbols.lookUp(debuginfod, buildId, runtime, opened);
+                syms = remote.symtab();
+                runtime = remote.runtime();
             }
             ElfFile from = syms != null ? syms : runtime;
             if (from == null) {

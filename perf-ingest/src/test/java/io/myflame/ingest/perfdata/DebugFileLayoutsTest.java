@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -106,7 +107,7 @@ class DebugFileLayoutsTest {
 
     private static String fold() throws Exception {
         PerfDataReader reader = new PerfDataReader(FoldOptions.COLLAPSE, 2, "c++filt",
-                () -> new SymbolSources(debugRoot));
+                () -> new SymbolSources(debugRoot, Map.of()));
         return Recordings.folded(reader.read(data));
     }
 
