@@ -34,7 +34,8 @@ import java.util.regex.Pattern;
  * <p>A dead server must not stall a read: {@code DEBUGINFOD_TIMEOUT} seconds (10 unless set;
  * zero or less for none) to connect and to receive a response's headers, {@code DEBUGINFOD_MAXTIME}
  * seconds per download when set, and {@link #RUN_LIMIT} for all the asking of one run. A server
- * that timed out or could not be reached is not asked again in the run; the next one is.
+ * that timed out, could not be reached or broke off a transfer is not asked again in the run;
+ * the next one is.
  */
 final class DebuginfodClient {
     /**
