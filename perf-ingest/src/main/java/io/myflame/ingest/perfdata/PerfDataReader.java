@@ -27,6 +27,7 @@ public final class PerfDataReader {
     private final FoldOptions options;
     private final int threads;
     private final String cxxfilt;
+    private final SymbolSources.Host host;
     private Path symfs;
     private Path archiveTo;
 
@@ -35,9 +36,15 @@ public final class PerfDataReader {
     }
 
     PerfDataReader(FoldOptions options, int threads, String cxxfilt) {
+        this(options, threads, cxxfilt, SymbolSources.Host.current());
+    }
+
+    /** Symbols looked up where {@code host} keeps them (tests: a debug root or debuginfod environment of their own). */
+    PerfDataReader(FoldOptions options, int threads, String cxxfilt, SymbolSources.Host host) {
         this.options = options;
         this.threads = Math.max(1, threads);
         this.cxxfilt = cxxfilt;
+        this.host = host;
     }
 
     /**
@@ -90,7 +97,7 @@ public final class PerfDataReader {
             if (file.unsupported != null) {
                 throw new Unsupported(file.unsupported);
             }
-            SymbolSources sources = new SymbolSources(path, new java.util.HashSet<>(file.buildIds.values()), symfs);
+            SymbolSources sources = new SymbolSources(path, new java.util.HashSet<>(file.buildIds.values()), symfs, host);
             RecordIndex index = new RecordIndex(file);
             ExecutorService ahead = Executors.newSingleThreadExecutor(PerfDataReader::daemonThread);
             try {
@@ -178,7 +185,9 @@ public final class PerfDataReader {
         }
         FrameNames names = new FrameNames(options);
         new StackMerge(index.tasks, names, demangler).merge(decoders, sources);
+        // Only now is every file's symbol table loaded, and every note about one written.
         warnings.addAll(sources.notes);
+        warnings.addAll(sources.debuginfod.notes());
         if (sources.missingNote() != null) {
             warnings.add(sources.missingNote());
         }

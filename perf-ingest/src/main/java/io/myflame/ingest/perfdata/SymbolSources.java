@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -18,6 +19,8 @@ import java.util.Set;
  *     one; for a file, the file at its recorded path (under {@code --symfs}), then
  *     {@code /usr/lib/debug/.build-id/xx/rest.debug} (Debian's -dbgsym, Fedora's -debuginfo), then
  *     its {@code .gnu_debuglink} target beside it and under {@code /usr/lib/debug}.</li>
+ * <li>for a file with a build id that nothing here had a {@code .symtab} for, the debuginfod servers
+ *     {@code DEBUGINFOD_URLS} names ({@link DebuginfodSymbols}), as gdb and elfutils ask them.</li>
  * </ol>
  * A candidate whose build id differs from the recorded one is skipped; of the rest, the first with
  * a {@code .symtab} wins, else the {@code .dynsym} of the first that has one. Kernel symbols of
@@ -25,7 +28,19 @@ import java.util.Set;
  * What could not be found is summed up in one note with how to supply it.
  */
 final class SymbolSources {
+    /**
+     * Where this machine keeps what names need: its debug root (/usr/lib/debug) and the
+     * environment that names debuginfod servers (tests: a temporary root, a server of their own).
+     */
+    record Host(Path debugRoot, Map<String, String> environment) {
+        static Host current() {
+            return new Host(Path.of("/usr/lib/debug"), System.getenv());
+        }
+    }
+
     private final Path home;
+    private final Path debugRoot;
+    final DebuginfodClient debuginfod;
     private final Path symfs;
     private final SymbolArchive archive;
     private final List<Path> caches = new ArrayList<>();
@@ -56,7 +71,7 @@ final class SymbolSources {
 
     /** Symbols as this machine has them, with no perf.data beside which to look. */
     SymbolSources() {
-        this(null, Set.of(), null);
+        this(null, Set.of(), null, Host.current());
     }
 
     /**
@@ -64,8 +79,10 @@ final class SymbolSources {
      * (only the files of {@code buildIds} are unpacked), then this machine's, file paths read
      * under {@code symfs} when not null (perf's --symfs).
      */
-    SymbolSources(Path perfData, Set<String> buildIds, Path symfs) {
+    SymbolSources(Path perfData, Set<String> buildIds, Path symfs, Host host) {
         this.home = Path.of(System.getProperty("user.home"));
+        this.debugRoot = host.debugRoot();
+        this.debuginfod = new DebuginfodClient(host.environment());
         this.symfs = symfs;
         this.archive = perfData == null ? null : SymbolArchive.near(perfData, notes);
         Path unpacked = perfData == null ? null : PerfArchive.unpackNear(perfData, buildIds, notes);
@@ -174,6 +191,12 @@ final class SymbolSources {
                     break;
                 }
             }
+            if (syms == null && dso.kind == Dso.Kind.FILE && buildId != null) {
+                // Nothing here has the symbols: debuginfod servers are asked last, as by gdb.
+                DebuginfodSymbols.Found remote = DebuginfodSymbols.lookUp(debuginfod, buildId, runtime, opened);
+                syms = remote.symtab();
+                runtime = remote.runtime();
+            }
             ElfFile from = syms != null ? syms : runtime;
             if (from == null) {
                 return SymbolTable.EMPTY;
@@ -210,12 +233,12 @@ final class SymbolSources {
             out.add(underSymfs(name));
         }
         if (hasId) {
-            out.add(underSymfs("/usr/lib/debug/.build-id/" + buildId.substring(0, 2) + "/" + buildId.substring(2) + ".debug"));
+            out.add(underSymfs(debugRoot + "/.build-id/" + buildId.substring(0, 2) + "/" + buildId.substring(2) + ".debug"));
         }
         if (isFile) {
             out.addAll(debugLinkTargets(name));
-            out.add(underSymfs("/usr/lib/debug" + name + ".debug"));
-            out.add(underSymfs("/usr/lib/debug" + name));
+            out.add(underSymfs(debugRoot + name + ".debug"));
+            out.add(underSymfs(debugRoot + name));
         }
         return out;
     }
@@ -238,7 +261,7 @@ final class SymbolSources {
             }
             String dir = file.getParent() == null ? "" : file.getParent().toString();
             return List.of(underSymfs(dir + "/" + link), underSymfs(dir + "/.debug/" + link),
-                    underSymfs("/usr/lib/debug" + dir + "/" + link));
+                    underSymfs(debugRoot + dir + "/" + link));
         } catch (IOException | RuntimeException e) {
             return List.of();
         } finally {
