@@ -34,13 +34,13 @@ class PortableSymbolsIT {
     private static final double SHOWN = 0.5;
     private static final double TOLERANCE = 0.01;
 
-    @TempDir
-    Path tmp;
+    private Path tmp;
     private Path cap;
     private Path binaries;
 
     @BeforeAll
-    void recordACapture() throws Exception {
+    void recordACapture(@TempDir Path dir) throws Exception {
+        tmp = dir;
         RealParts.assumeRecordingPossible();
         MaskedMachine.assumePossible();
         cap = tmp.resolve("cap");
