@@ -307,7 +307,8 @@ final class UserStackUnwinder {
         resultIsRegister = false;
         CallFrameInfo.Cursor c = new CallFrameInfo.Cursor(code, at, 0, 0);
         try {
-            int end = c.at + (int) c.uleb();
+            int length = (int) c.uleb();
+            int end = c.at + length;
             int top = 0;
             if (push) {
                 stack[top++] = initial;

@@ -33,6 +33,9 @@ class DwarfUnwindTest {
     @BeforeAll
     static void build() throws Exception {
         Recordings.assumeTools("perf", "gcc", "c++filt");
+        if (System.getProperty("myflame.dwarf.file") != null) {
+            return;
+        }
         libc = Recordings.compileOptimised(dir, "libc.c", Recordings.LIBC_CALLS);
         deep = Recordings.compileOptimised(dir, "deep.c", Recordings.DEEP_RECURSION);
         threads = Recordings.compileOptimised(dir, "threads.c", Recordings.THREADS, "-pthread");
@@ -75,6 +78,14 @@ class DwarfUnwindTest {
         assertTrue(folded.contains("start_thread"), folded);
     }
 
+    /** Any recording named by {@code -Dmyflame.dwarf.file=PATH} (a server's capture, say), compared the same way. */
+    @Test
+    void recordingNamedByProperty() throws Exception {
+        String file = System.getProperty("myflame.dwarf.file");
+        org.junit.jupiter.api.Assumptions.assumeTrue(file != null, "no -Dmyflame.dwarf.file");
+        agreesWithPerfScript(Path.of(file));
+    }
+
     /** Folds natively and through perf script under each option set; at least 99 % of the weight must agree. */
     private static String agreesWithPerfScript(Path data) throws Exception {
         String first = null;
@@ -82,7 +93,8 @@ class DwarfUnwindTest {
             String viaPerf = Recordings.folded(new PerfDataSource("perf", false).read(data, new PerfScriptReader(o, 2)));
             String nativeFold = Recordings.folded(new PerfDataReader(o, 2).read(data));
             Agreement a = Agreement.of(viaPerf, nativeFold);
-            System.out.printf("%s %s: %.3f%% of %d agree%n", data.getFileName(), o.root(), 100 * a.share(), a.total);
+            System.out.printf("%s %s: %.3f%% of %d agree%s%n", data.getFileName(), o.root(), 100 * a.share(), a.total,
+                    a.same == a.total ? "" : a.differences);
             assertTrue(a.share() >= 0.99, data + " " + o + ": " + a);
             first = first == null ? nativeFold : first;
         }
