@@ -313,7 +313,12 @@ final class UserStackUnwinder {
             if (push) {
                 stack[top++] = initial;
             }
-            while (c.at < end && !failed) {
+            // DW_OP_skip and DW_OP_bra may jump back: a bounded number of steps, so a bad file cannot loop.
+            for (int steps = 0; c.at < end && !failed; steps++) {
+                if (steps == 10_000) {
+                    failed = true;
+                    return 0;
+                }
                 int op = c.u8();
                 if (op >= 0x30 && op <= 0x4f) {
                     stack[top++] = op - 0x30;
