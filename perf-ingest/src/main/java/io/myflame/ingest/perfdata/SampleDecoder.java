@@ -218,8 +218,11 @@ final class SampleDecoder {
             unwinder = new UserStackUnwinder(sources);
         }
         Tasks.ProcessMaps maps = mapsFor(CPUMODE_USER, pid);
-        int n = unwinder.unwind(b, regsAt, attr.sampleRegsUser, p + 8, dynSize, maps, tasks.dataMaps(pid), time, seq,
-                maxStack);
+        if (pid != dataPid) {
+            dataMaps = tasks.dataMaps(pid);
+            dataPid = pid;
+        }
+        int n = unwinder.unwind(b, regsAt, attr.sampleRegsUser, p + 8, dynSize, maps, dataMaps, time, seq, maxStack);
         long[] ips = unwinder.ips;
         for (int i = 0; i < n; i++) {
             if (ips[i] == 0) {
@@ -234,6 +237,8 @@ final class SampleDecoder {
     }
 
     private UserStackUnwinder unwinder;
+    private Tasks.ProcessMaps dataMaps;
+    private int dataPid = Integer.MIN_VALUE;
 
     /** The sample's own address, looked up in the other address space when its own has no mapping (thread__find_map_fb). */
     private int sampleIp(long ip, int cpumode, int pid, long time, long seq, boolean java) {

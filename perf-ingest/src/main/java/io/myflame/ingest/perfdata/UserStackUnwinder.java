@@ -31,12 +31,12 @@ final class UserStackUnwinder {
     private final long[] loc = new long[CfiRow.REGS];
     private final byte[] newKind = new byte[CfiRow.REGS];
     private final long[] newLoc = new long[CfiRow.REGS];
-    private final long[] stack = new long[64];
+    private final DwarfExpression expression = new DwarfExpression(this);
     private long cfa;
     private long ip;
     private boolean previousInstruction;
     /** Set by a read that failed: libunwind's negative return, which ends the unwind. */
-    private boolean failed;
+    boolean failed;
 
     private ByteBuffer b;
     private int regsAt;
@@ -153,8 +153,8 @@ final class UserStackUnwinder {
             newCfa = (row.cfaRegister == RSP && row.where[RSP] == CfiRow.SAME ? cfa : register(row.cfaRegister))
                     + row.cfaOffset;
         } else {
-            newCfa = evaluate(row.code, row.cfaExpression, false, 0);
-            if (failed || resultIsRegister) {
+            newCfa = expression.evaluate(row.code, row.cfaExpression, false, 0);
+            if (failed || expression.resultIsRegister) {
                 return -1;
             }
         }
@@ -174,11 +174,11 @@ final class UserStackUnwinder {
                     newLoc[i] = loc[(int) v];
                 }
                 case CfiRow.EXPRESSION, CfiRow.VAL_EXPRESSION -> {
-                    long value = evaluate(row.code, (int) v, true, newCfa);
+                    long value = expression.evaluate(row.code, (int) v, true, newCfa);
                     if (failed) {
                         return -1;
                     }
-                    if (resultIsRegister) {
+                    if (expression.resultIsRegister) {
                         newKind[i] = kind[(int) value];
                         newLoc[i] = loc[(int) value];
                     } else {
@@ -255,7 +255,7 @@ final class UserStackUnwinder {
     }
 
     /** unw_get_reg: the stack pointer is the CFA; others their location's value. */
-    private long register(int r) {
+    long register(int r) {
         return r == RSP ? cfa : value(r);
     }
 
@@ -281,7 +281,7 @@ final class UserStackUnwinder {
     }
 
     /** perf's access_mem: the stack dump, else 0 inside a recorded mapping, else a failure. */
-    private long read(long addr) {
+    long read(long addr) {
         if (Long.compareUnsigned(addr + 8, addr) < 0) {
             failed = true;
             return 0;
@@ -296,155 +296,4 @@ final class UserStackUnwinder {
         return 0;
     }
 
-    private boolean resultIsRegister;
-
-    /**
-     * A DWARF expression at {@code code[at]} (ULEB128 length first), libunwind's dwarf_eval_expr:
-     * a register operation makes the result a register ({@link #resultIsRegister}); register values
-     * are this frame's (the stack pointer is the CFA). {@code push} starts the stack with {@code initial}.
-     */
-    private long evaluate(byte[] code, int at, boolean push, long initial) {
-        resultIsRegister = false;
-        CallFrameInfo.Cursor c = new CallFrameInfo.Cursor(code, at, 0, 0);
-        try {
-            int length = (int) c.uleb();
-            int end = c.at + length;
-            int top = 0;
-            if (push) {
-                stack[top++] = initial;
-            }
-            // DW_OP_skip and DW_OP_bra may jump back: a bounded number of steps, so a bad file cannot loop.
-            for (int steps = 0; c.at < end && !failed; steps++) {
-                if (steps == 10_000) {
-                    failed = true;
-                    return 0;
-                }
-                int op = c.u8();
-                if (op >= 0x30 && op <= 0x4f) {
-                    stack[top++] = op - 0x30;
-                } else if (op >= 0x50 && op <= 0x6f) {
-                    resultIsRegister = true;
-                    stack[top++] = regNumber(op - 0x50);
-                } else if (op >= 0x70 && op <= 0x8f) {
-                    stack[top++] = register(regNumber(op - 0x70)) + c.sleb();
-                } else {
-                    top = operation(op, c, top);
-                }
-            }
-            if (top <= 0) {
-                failed = true;
-                return 0;
-            }
-            return stack[top - 1];
-        } catch (IndexOutOfBoundsException e) {
-            failed = true;
-            return 0;
-        }
-    }
-
-    private int regNumber(int r) {
-        if (r >= CfiRow.REGS) {
-            failed = true;
-            return 0;
-        }
-        return r;
-    }
-
-    /** One stack operation other than lit, reg and breg; returns the new stack height. */
-    private int operation(int op, CallFrameInfo.Cursor c, int top) {
-        long[] s = stack;
-        switch (op) {
-            case 0x03 -> s[top++] = c.u64();
-            case 0x06 -> s[top - 1] = read(s[top - 1]);
-            case 0x08 -> s[top++] = c.u8();
-            case 0x09 -> s[top++] = (byte) c.u8();
-            case 0x0a -> s[top++] = c.u16();
-            case 0x0b -> s[top++] = (short) c.u16();
-            case 0x0c -> s[top++] = c.u32();
-            case 0x0d -> s[top++] = c.s32();
-            case 0x0e, 0x0f -> s[top++] = c.u64();
-            case 0x10 -> s[top++] = c.uleb();
-            case 0x11 -> s[top++] = c.sleb();
-            case 0x12 -> s[top] = s[top++ - 1];
-            case 0x13 -> top--;
-            case 0x14 -> s[top] = s[top++ - 2];
-            case 0x15 -> {
-                int i = c.u8();
-                s[top] = s[top - 1 - i];
-                top++;
-            }
-            case 0x16 -> {
-                long t = s[top - 1];
-                s[top - 1] = s[top - 2];
-                s[top - 2] = t;
-            }
-            case 0x17 -> {
-                long t = s[top - 1];
-                s[top - 1] = s[top - 2];
-                s[top - 2] = s[top - 3];
-                s[top - 3] = t;
-            }
-            case 0x19 -> s[top - 1] = Math.abs(s[top - 1]);
-            case 0x1f -> s[top - 1] = -s[top - 1];
-            case 0x20 -> s[top - 1] = ~s[top - 1];
-            case 0x23 -> s[top - 1] += c.uleb();
-            case 0x90 -> {
-                resultIsRegister = true;
-                s[top++] = regNumber((int) c.uleb());
-            }
-            case 0x92 -> {
-                int r = regNumber((int) c.uleb());
-                s[top++] = register(r) + c.sleb();
-            }
-            case 0x94 -> {
-                int size = c.u8();
-                long v = read(s[top - 1]);
-                s[top - 1] = size >= 8 ? v : v & ((1L << (8 * size)) - 1);
-            }
-            case 0x96 -> {
-            }
-            case 0x2f -> c.at += (short) c.u16();
-            case 0x28 -> {
-                int skip = (short) c.u16();
-                if (s[--top] != 0) {
-                    c.at += skip;
-                }
-            }
-            default -> top = binary(op, top);
-        }
-        return top;
-    }
-
-    private int binary(int op, int top) {
-        long[] s = stack;
-        long b2 = s[top - 1];
-        long a = s[top - 2];
-        long r = switch (op) {
-            case 0x1a -> a & b2;
-            case 0x1b -> b2 == 0 ? fail() : a / b2;
-            case 0x1c -> a - b2;
-            case 0x1d -> b2 == 0 ? fail() : Long.remainderUnsigned(a, b2);
-            case 0x1e -> a * b2;
-            case 0x21 -> a | b2;
-            case 0x22 -> a + b2;
-            case 0x24 -> a << b2;
-            case 0x25 -> a >>> b2;
-            case 0x26 -> a >> b2;
-            case 0x27 -> a ^ b2;
-            case 0x29 -> a == b2 ? 1 : 0;
-            case 0x2a -> a >= b2 ? 1 : 0;
-            case 0x2b -> a > b2 ? 1 : 0;
-            case 0x2c -> a <= b2 ? 1 : 0;
-            case 0x2d -> a < b2 ? 1 : 0;
-            case 0x2e -> a != b2 ? 1 : 0;
-            default -> fail();
-        };
-        s[top - 2] = r;
-        return top - 1;
-    }
-
-    private long fail() {
-        failed = true;
-        return 0;
-    }
 }
