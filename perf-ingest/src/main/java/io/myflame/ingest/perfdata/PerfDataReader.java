@@ -109,6 +109,11 @@ public final class PerfDataReader {
                 if (file.attrs.isEmpty()) {
                     throw new InputException(path + ": perf.data has no events");
                 }
+                String arch = file.arch == null ? System.getProperty("os.arch").replace("amd64", "x86_64") : file.arch;
+                if (!arch.equals("x86_64") && file.attrs.stream().anyMatch(a -> a.has(EventAttr.REGS_USER))) {
+                    throw new Unsupported("DWARF call graphs (--call-graph dwarf) recorded on " + arch
+                            + " (the native unwinder knows x86_64 only)");
+                }
                 for (Dso d : index.tasks.dsoList) {
                     if (d.buildId == null) {
                         d.buildId = file.buildIds.get(d.name);

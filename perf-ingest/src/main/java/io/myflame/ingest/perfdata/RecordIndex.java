@@ -186,6 +186,7 @@ final class RecordIndex {
             return;
         }
         if (!exec) {
+            tasks.mmapData(pid, start, len, time, seq);
             return;
         }
         Dso dso;

@@ -217,6 +217,45 @@ final class SymbolSources {
         }
     }
 
+    /**
+     * The call frame information of an ELF dso: from the first of the files its symbols are looked
+     * for in ({@link #candidates}) that has the recorded build id and a loaded {@code .eh_frame}
+     * with its search table, else a {@code .debug_frame}; {@link CallFrameInfo#NONE} for anything
+     * else (the kernel, JIT code, a file not found), where perf's unwinder stops too.
+     */
+    CallFrameInfo callFrameInfo(Dso dso) {
+        if (dso.kind != Dso.Kind.FILE && dso.kind != Dso.Kind.VDSO) {
+            return CallFrameInfo.NONE;
+        }
+        try {
+            String buildId = buildIdOf(dso);
+            CallFrameInfo debugOnly = null;
+            for (Path candidate : candidates(dso, buildId)) {
+                ElfFile f = ElfFile.open(candidate);
+                if (f == null) {
+                    continue;
+                }
+                try {
+                    if (buildId != null && !buildId.equals(f.buildId())) {
+                        continue;
+                    }
+                    CallFrameInfo cfi = CallFrameInfo.read(f);
+                    if (cfi.hasEhFrame()) {
+                        return cfi;
+                    }
+                    if (debugOnly == null && cfi != CallFrameInfo.NONE) {
+                        debugOnly = cfi;
+                    }
+                } finally {
+                    f.close();
+                }
+            }
+            return debugOnly == null ? CallFrameInfo.NONE : debugOnly;
+        } catch (RuntimeException e) {
+            return CallFrameInfo.NONE;
+        }
+    }
+
     private List<Path> candidates(Dso dso, String buildId) {
         List<Path> out = new ArrayList<>();
         String name = dso.name;
