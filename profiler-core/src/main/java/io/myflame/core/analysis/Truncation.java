@@ -21,6 +21,8 @@ public record Truncation(long total, boolean measured, List<CauseShare> causes) 
     public static final double WARN_ABOVE = 0.05;
     /** Inputs whose shares differ by more than this (2 points) do not have comparable percentages. */
     public static final double COMPARABLE_WITHIN = 0.02;
+    /** What every {@link #warning()} says after its share. */
+    private static final String WARNING_MARK = "of the samples are in truncated stacks";
     /** Ends named per cause in a warning. */
     static final int ENDS_SHOWN = 3;
 
@@ -30,7 +32,7 @@ public record Truncation(long total, boolean measured, List<CauseShare> causes) 
     /** Why a stack was cut; {@code key} names it in JSON. */
     public enum Cause {
         FRAME_POINTER("frame_pointer", "frame-pointer chain broken",
-                "code built without frame pointers (Debian's libc and libstdc++) hides its callers",
+                "code built without frame pointers (such as Debian's libc and libstdc++) hides its callers",
                 "record with --call-graph dwarf, or with libraries built with frame pointers"),
         DWARF_DUMP("dwarf_dump", "dwarf stack dump exhausted",
                 "perf unwinds only the copy of the stack it took (8 KB by default)",
@@ -120,7 +122,7 @@ public record Truncation(long total, boolean measured, List<CauseShare> causes) 
      * 41.8% (at __send 21.4%, [libstdc++.so.6.0.30] 11.5%, __libc_recv 4.8% and 10 more): ...}.
      */
     public String warning() {
-        StringBuilder sb = new StringBuilder(pct(share())).append(" of the samples are in truncated stacks, whose "
+        StringBuilder sb = new StringBuilder(pct(share())).append(" ").append(WARNING_MARK).append(", whose "
                 + "outermost frame is no thread entry point such as start_thread: their callers are missing, so "
                 + "every function above the cut undercounts. ");
         List<String> parts = new ArrayList<>();
@@ -131,14 +133,21 @@ public record Truncation(long total, boolean measured, List<CauseShare> causes) 
         return sb.append(String.join(". ", parts)).toString();
     }
 
-    /** The table footnote: {@code truncated stacks: 41.8% of the samples (frame-pointer chain broken 41.8%) ...}. */
-    public String footnote() {
-        List<String> parts = new ArrayList<>();
-        for (CauseShare c : causes) {
-            parts.add(c.cause().label + " " + pct(c.weight() / (double) total));
+    /** Whether {@code w} is a warning of {@link #warning()} (a capture keeps its own among its warnings). */
+    public static boolean isWarning(String w) {
+        return w.contains(WARNING_MARK);
+    }
+
+    /**
+     * The footnote of a table whose profile has {@code share} of its weight in truncated stacks:
+     * {@code truncated stacks: 41.8% of the samples, whose callers are missing from these percentages};
+     * null when there are none or the share was not measured (NaN).
+     */
+    public static String footnote(double share) {
+        if (!(share > 0)) {
+            return null;
         }
-        return "truncated stacks: " + pct(share()) + " of the samples (" + String.join(", ", parts)
-                + "); their callers are missing from these percentages";
+        return "truncated stacks: " + pct(share) + " of the samples, whose callers are missing from these percentages";
     }
 
     private String ends(CauseShare c) {

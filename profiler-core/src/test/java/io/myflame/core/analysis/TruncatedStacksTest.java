@@ -158,8 +158,10 @@ class TruncatedStacksTest {
                 + "malloc 4.0% and 2 more)"), w);
         assertTrue(w.contains("record with --call-graph dwarf"), w);
         assertTrue(w.contains("kernel-only stacks 6.0% (at entry_SYSCALL_64_after_hwframe 6.0%)"), w);
-        assertEquals("truncated stacks: 50.0% of the samples (frame-pointer chain broken 44.0%, kernel-only stacks 6.0%); "
-                + "their callers are missing from these percentages", t.footnote());
+        assertEquals("truncated stacks: 50.0% of the samples, whose callers are missing from these percentages",
+                Truncation.footnote(t.share()));
+        assertNull(Truncation.footnote(0));
+        assertNull(Truncation.footnote(Double.NaN));
     }
 
     @Test
