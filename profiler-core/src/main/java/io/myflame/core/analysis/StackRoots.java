@@ -6,17 +6,17 @@ import java.util.regex.Pattern;
 /**
  * What the outermost frame of a stack says about it: a thread's entry point (the stack is whole), a
  * kernel entry from user space (only the kernel's part was recorded), an address perf could not
- * place ({@code [unknown]}), an unnamed address in the C library, or anything else (the walk stopped
- * there). Names are matched as perf prints them, without the symbol version glibc appends
+ * place ({@code [unknown]}), an unnamed address in the C library or in another file
+ * ({@code [mariadbd]}), or anything else (the walk stopped there). Names are matched as perf prints them, without the symbol version glibc appends
  * ({@code __libc_start_main@@GLIBC_2.34}) and without the {@code _[k]} of an annotated kernel frame.
  * The rules are documented in docs/semantics.md ("Truncated stacks").
  */
 final class StackRoots {
     /** The kind of a frame at the root of a stack. */
-    enum Kind { ENTRY, KERNEL, UNKNOWN, C_LIBRARY, OTHER }
+    enum Kind { ENTRY, CLONE, KERNEL, UNKNOWN, C_LIBRARY, UNNAMED, OTHER }
 
     /**
-     * Where a thread's stack starts. glibc: {@code clone3}/{@code clone} start every thread and call
+     * Where a thread's stack starts (with {@link #CLONES}). glibc: {@code clone3}/{@code clone} start every thread and call
      * {@code start_thread} (which is all a frame-pointer walk sees when glibc has no frame pointers,
      * as on Debian: clone3 clears the frame pointer, so the chain ends there cleanly), the main thread
      * runs from {@code _start} through {@code __libc_start_main} ({@code __libc_start_call_main} since
@@ -27,13 +27,19 @@ final class StackRoots {
      * in libstdc++, {@code mysqld_main} run by {@code main}), so none of their functions is an entry.
      */
     static final Set<String> ENTRIES = Set.of(
-            "start_thread", "clone", "__clone", "clone3", "__clone3", "thread_start",
-            "_start", "main", "__libc_start_main", "__libc_start_main_impl", "__libc_start_main_alias_2",
+            "start_thread", "thread_start", "_start", "main", "__libc_start_main", "__libc_start_main_impl", "__libc_start_main_alias_2",
             "__libc_start_call_main", "_dl_start", "_dl_start_user",
             "ret_from_fork", "ret_from_fork_asm", "kthread",
             "secondary_startup_64", "secondary_startup_64_no_verify", "common_startup_64", "start_secondary",
             "x86_64_start_kernel", "x86_64_start_reservations", "start_kernel", "cpu_bringup_and_idle",
             "secondary_start_kernel", "__secondary_switched", "__primary_switched");
+
+    /**
+     * The system calls that start a thread, outermost in the new thread's stacks; a thread creating
+     * another calls them too, so unlike the other entry points they are no proof that the frame
+     * calling them is outward of a thread's start.
+     */
+    private static final Set<String> CLONES = Set.of("clone", "__clone", "clone3", "__clone3");
 
     /**
      * How the kernel is entered from user space: system calls, exceptions (page faults) and
@@ -65,9 +71,15 @@ final class StackRoots {
         if (ENTRIES.contains(bare)) {
             return Kind.ENTRY;
         }
+        if (CLONES.contains(bare)) {
+            return Kind.CLONE;
+        }
         if (annotatedKernel || KERNEL_ENTRY.matcher(bare).matches()) {
             return Kind.KERNEL;
         }
-        return C_LIBRARY.matcher(name).matches() ? Kind.C_LIBRARY : Kind.OTHER;
+        if (C_LIBRARY.matcher(name).matches()) {
+            return Kind.C_LIBRARY;
+        }
+        return name.startsWith("[") && name.endsWith("]") ? Kind.UNNAMED : Kind.OTHER;
     }
 }

@@ -48,7 +48,8 @@ public final class TruncatedStacks {
             return null;
         }
         StackRoots.Kind root = kind(s[0]);
-        if (root == StackRoots.Kind.ENTRY || root == StackRoots.Kind.C_LIBRARY && strippedThreadStart(s)) {
+        if (root == StackRoots.Kind.ENTRY || root == StackRoots.Kind.CLONE || callsAnEntry(s)
+                || root == StackRoots.Kind.C_LIBRARY && strippedThreadStart(s)) {
             return null;
         }
         if (mode == CallGraph.NONE) {
@@ -65,6 +66,17 @@ public final class TruncatedStacks {
     }
 
     /**
+     * A frame that calls an entry point is outward of it, where the thread starts: a stripped
+     * program's {@code _start} calling {@code __libc_start_main} ({@code [dash];__libc_start_main}),
+     * a stripped C library's clone3 calling start_thread, the [unknown] return address a frame-pointer
+     * walk reads past {@code __libc_start_call_main}. Not a caller of clone3: that is a thread creating
+     * another ({@code __clone_internal;__clone3}), cut where it called it.
+     */
+    private boolean callsAnEntry(int[] s) {
+        return s.length > 1 && kind(s[1]) == StackRoots.Kind.ENTRY;
+    }
+
+    /**
      * An unnamed C-library frame whose callee is a named function of the program is taken for the
      * thread's start: a C library without its symbol table still names what it exports (send, recv,
      * malloc) from its dynamic symbols, but not start_thread or clone3, which it does not export. One
@@ -76,7 +88,7 @@ public final class TruncatedStacks {
         while (i < s.length && kind(s[i]) == StackRoots.Kind.C_LIBRARY) {
             i++;
         }
-        return i < s.length && (kind(s[i]) == StackRoots.Kind.OTHER || kind(s[i]) == StackRoots.Kind.ENTRY);
+        return i < s.length && kind(s[i]) == StackRoots.Kind.OTHER;
     }
 
     /**

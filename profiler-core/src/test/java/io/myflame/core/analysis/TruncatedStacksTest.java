@@ -113,6 +113,21 @@ class TruncatedStacksTest {
     }
 
     @Test
+    void aFrameCallingAnEntryPointIsWhereTheThreadStarts() {
+        // A dwarf recording of Debian's stripped dash: its _start is [dash].
+        assertNull(cause(CallGraph.DWARF, "[dash];__libc_start_main@@GLIBC_2.34;__libc_start_call_main;[dash];[dash]"));
+        assertNull(cause(CallGraph.FP, "[mariadbd];__libc_start_main;main;mysqld_main"));
+        assertNull(cause(CallGraph.FP, "[libc.so.6];start_thread;pfs_spawn_thread"));
+        // The return address a frame-pointer walk reads past the main thread's start.
+        assertNull(cause(CallGraph.FP, "[unknown];__libc_start_call_main;main;mysqld_main"));
+        // A caller of clone3 is a thread creating another, cut where it called it.
+        assertEquals(Truncation.Cause.FRAME_POINTER, cause(CallGraph.FP, "__clone_internal;__clone3"));
+        assertEquals(Truncation.Cause.FRAME_POINTER, cause(CallGraph.FP, "[unknown];__clone3;entry_SYSCALL_64;do_syscall_64"));
+        assertEquals(Truncation.Cause.DWARF_DUMP, cause(CallGraph.DWARF, "[unknown];[unknown];__libc_start_main"));
+        assertEquals(Truncation.Cause.DWARF_DUMP, cause(CallGraph.DWARF, "[dash];[dash];main"));
+    }
+
+    @Test
     void javaStacksAreNotMeasured() {
         Profile p = profile(CallGraph.JAVA, "java.lang.Thread.run;Main.work 10");
         assertFalse(TruncatedStacks.of(p).applies());
