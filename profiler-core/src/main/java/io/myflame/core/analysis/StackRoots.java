@@ -7,28 +7,30 @@ import java.util.regex.Pattern;
  * What the outermost frame of a stack says about it: a thread's entry point (the stack is whole), a
  * kernel entry from user space (only the kernel's part was recorded), an address perf could not
  * place ({@code [unknown]}), an unnamed address in the C library or in another file
- * ({@code [mariadbd]}), or anything else (the walk stopped there). Names are matched as perf prints them, without the symbol version glibc appends
- * ({@code __libc_start_main@@GLIBC_2.34}) and without the {@code _[k]} of an annotated kernel frame.
- * The rules are documented in docs/semantics.md ("Truncated stacks").
+ * ({@code [mariadbd]}), or anything else (the walk stopped there). Names are matched as perf prints
+ * them, without the symbol version glibc appends ({@code __libc_start_main@@GLIBC_2.34}) and without
+ * the {@code _[k]} of an annotated kernel frame. The rules are documented in docs/semantics.md
+ * ("Truncated stacks").
  */
 final class StackRoots {
     /** The kind of a frame at the root of a stack. */
     enum Kind { ENTRY, CLONE, KERNEL, UNKNOWN, C_LIBRARY, UNNAMED, OTHER }
 
     /**
-     * Where a thread's stack starts (with {@link #CLONES}). glibc: {@code clone3}/{@code clone} start every thread and call
-     * {@code start_thread} (which is all a frame-pointer walk sees when glibc has no frame pointers,
-     * as on Debian: clone3 clears the frame pointer, so the chain ends there cleanly), the main thread
-     * runs from {@code _start} through {@code __libc_start_main} ({@code __libc_start_call_main} since
-     * 2.34) to {@code main}, and the dynamic loader runs from its own {@code _dl_start}. The kernel's
-     * threads start at {@code ret_from_fork} (the {@code _asm} variant since 6.2) and {@code kthread};
-     * its idle tasks at the boot and secondary-CPU entries. MySQL and MariaDB start all their threads
-     * through these ({@code pfs_spawn_thread}, {@code std::thread}'s {@code execute_native_thread_routine}
-     * in libstdc++, {@code mysqld_main} run by {@code main}), so none of their functions is an entry.
+     * Where a thread's stack starts (with {@link #CLONES}). glibc: {@code clone3}/{@code clone} start
+     * every thread and call {@code start_thread}, which is all a frame-pointer walk sees when glibc has
+     * no frame pointers, as on Debian (clone3 clears the frame pointer, so the chain ends there
+     * cleanly); the main thread runs from {@code _start} through {@code __libc_start_main}
+     * ({@code __libc_start_call_main} since 2.34) to {@code main}; the dynamic loader runs from its own
+     * {@code _dl_start}. The kernel's threads start at {@code ret_from_fork} (the {@code _asm} variant
+     * since 6.2) and {@code kthread}; its idle tasks at the boot and secondary-CPU entries. MySQL and
+     * MariaDB start all their threads through these ({@code pfs_spawn_thread}, {@code std::thread}'s
+     * {@code execute_native_thread_routine} in libstdc++, {@code mysqld_main} run by {@code main}), so
+     * none of their functions is an entry.
      */
     static final Set<String> ENTRIES = Set.of(
-            "start_thread", "thread_start", "_start", "main", "__libc_start_main", "__libc_start_main_impl", "__libc_start_main_alias_2",
-            "__libc_start_call_main", "_dl_start", "_dl_start_user",
+            "start_thread", "thread_start", "_start", "main", "__libc_start_main", "__libc_start_main_impl",
+            "__libc_start_main_alias_2", "__libc_start_call_main", "_dl_start", "_dl_start_user",
             "ret_from_fork", "ret_from_fork_asm", "kthread",
             "secondary_startup_64", "secondary_startup_64_no_verify", "common_startup_64", "start_secondary",
             "x86_64_start_kernel", "x86_64_start_reservations", "start_kernel", "cpu_bringup_and_idle",

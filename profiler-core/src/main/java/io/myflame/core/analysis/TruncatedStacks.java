@@ -77,18 +77,23 @@ public final class TruncatedStacks {
     }
 
     /**
-     * An unnamed C-library frame whose callee is a named function of the program is taken for the
-     * thread's start: a C library without its symbol table still names what it exports (send, recv,
-     * malloc) from its dynamic symbols, but not start_thread or clone3, which it does not export. One
-     * whose callees stay in the C library, reach {@code [unknown]} or enter the kernel is a chain that
-     * broke inside it.
+     * Unnamed C-library frames calling the program (a named function, or an unnamed frame of another
+     * file: a stripped server, libstdc++) are taken for the thread's start: a C library without its
+     * symbol table still names what it exports (send, recv, malloc) from its dynamic symbols, but not
+     * start_thread or clone3, which it does not export, and it calls into the program only to start it
+     * (and for callbacks, which are exported: qsort). Ones whose callees stay in the C library, reach
+     * {@code [unknown]} or enter the kernel are a chain that broke inside it.
      */
     private boolean strippedThreadStart(int[] s) {
         int i = 0;
         while (i < s.length && kind(s[i]) == StackRoots.Kind.C_LIBRARY) {
             i++;
         }
-        return i < s.length && kind(s[i]) == StackRoots.Kind.OTHER;
+        if (i == s.length) {
+            return false;
+        }
+        StackRoots.Kind callee = kind(s[i]);
+        return callee == StackRoots.Kind.OTHER || callee == StackRoots.Kind.UNNAMED || callee == StackRoots.Kind.ENTRY;
     }
 
     /**

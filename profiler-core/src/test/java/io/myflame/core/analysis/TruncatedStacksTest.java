@@ -102,6 +102,9 @@ class TruncatedStacksTest {
         assertNull(cause(CallGraph.FP, "[libc.so.6];[libc.so.6];pfs_spawn_thread;handle_one_connection"));
         assertNull(cause(CallGraph.FP, "[libc-2.31.so];handle_one_connection"));
         assertNull(cause(CallGraph.FP, "[libpthread-2.31.so];start_thread"));
+        // ... or an unnamed frame of the program: libc and the server both stripped.
+        assertNull(cause(CallGraph.FP, "[libc.so.6];[libc.so.6];[mariadbd];[mariadbd]"));
+        assertNull(cause(CallGraph.FP, "[libc.so.6];[libc.so.6];[libstdc++.so.6.0.30];[mariadbd]"));
         // One whose callees stay in libc, reach [unknown] or the kernel broke inside it.
         assertEquals(Truncation.Cause.FRAME_POINTER, cause(CallGraph.FP, "[libc.so.6]"));
         assertEquals(Truncation.Cause.FRAME_POINTER, cause(CallGraph.FP, "[libc.so.6];[libc.so.6]"));
