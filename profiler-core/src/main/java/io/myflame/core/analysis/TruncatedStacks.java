@@ -158,28 +158,32 @@ public final class TruncatedStacks {
 
     /**
      * The profile with every cut stack under one {@link #MARK} frame, so a flamegraph draws them apart
-     * from whole stacks and their width is the loss; whole stacks unchanged.
+     * from whole stacks and their width is the loss; whole stacks unchanged (their arrays shared).
+     * Entries stay distinct: a stack starting with the mark is itself cut (the mark is no entry point),
+     * so it is marked again rather than met by another's marked copy.
      */
     public Profile mark() {
         FrameTable frames = FrameTable.copyOf(profile.frames());
         int mark = frames.intern(MARK);
-        Profile.Builder b = Profile.builder(frames).info(profile.info());
-        int[] buf = new int[64];
-        for (int i = 0; i < profile.size(); i++) {
+        int n = profile.size();
+        int[][] stacks = new int[n][];
+        int[] threadOf = new int[n];
+        long[] weights = new long[n];
+        long[] samples = new long[n];
+        for (int i = 0; i < n; i++) {
             int[] s = profile.stack(i);
-            int thread = b.thread(profile.thread(i));
             if (cause(i) == null) {
-                b.add(thread, s, s.length, profile.weight(i), profile.samples(i));
-                continue;
+                stacks[i] = s;
+            } else {
+                stacks[i] = new int[s.length + 1];
+                stacks[i][0] = mark;
+                System.arraycopy(s, 0, stacks[i], 1, s.length);
             }
-            if (buf.length < s.length + 1) {
-                buf = new int[s.length * 2 + 1];
-            }
-            buf[0] = mark;
-            System.arraycopy(s, 0, buf, 1, s.length);
-            b.add(thread, buf, s.length + 1, profile.weight(i), profile.samples(i));
+            threadOf[i] = profile.threadIndex(i);
+            weights[i] = profile.weight(i);
+            samples[i] = profile.samples(i);
         }
-        return b.build();
+        return Profile.ofDistinct(frames, profile.threads(), threadOf, stacks, weights, samples, profile.info());
     }
 
     private StackRoots.Kind kind(int frame) {
