@@ -1,5 +1,6 @@
 package io.myflame.ingest;
 
+import io.myflame.core.model.CallGraph;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
 import io.myflame.ingest.capture.CaptureDirectory;
@@ -8,6 +9,7 @@ import io.myflame.ingest.perf.FoldOptions;
 import io.myflame.ingest.perf.FoldedStacks;
 import io.myflame.ingest.perf.PerfDataSource;
 import io.myflame.ingest.perf.PerfScriptReader;
+import io.myflame.ingest.perf.RecordedCallGraph;
 import io.myflame.ingest.perfdata.PerfDataReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -164,7 +166,8 @@ public final class ProfileLoader {
     private Loaded load(OpenedInput in, ProfileInfo info) throws IOException, InputException {
         try {
             return switch (in.kind()) {
-                case JFR -> new Single(io.myflame.ingest.jfr.JfrProfiles.read(in.file(), info, warnings));
+                case JFR -> new Single(io.myflame.ingest.jfr.JfrProfiles.read(in.file(),
+                        info.withCallGraph(CallGraph.JAVA), warnings));
                 case FOLDED -> new Single(FoldedReader.read(in.text(), StandardCharsets.ISO_8859_1, in.name(), info,
                         warnings, foldedRoot, threads));
                 case DIFFERENTIAL_FOLDED -> {
@@ -175,7 +178,10 @@ public final class ProfileLoader {
                 default -> {
                     FoldedStacks stacks = fold(in, FoldOptions.ANALYSIS);
                     warnings.addAll(stacks.warnings());
-                    yield new Single(stacks.toProfile(info));
+                    ProfileInfo recorded = in.kind() == InputKind.PERF_DATA && in.file() != null
+                            && info.callGraph() == CallGraph.UNKNOWN
+                            ? info.withCallGraph(RecordedCallGraph.of(in.file())) : info;
+                    yield new Single(stacks.toProfile(recorded));
                 }
             };
         } catch (IOException e) {
@@ -186,13 +192,16 @@ public final class ProfileLoader {
         }
     }
 
-    /** The input's label and event; an incomplete capture is read with a warning, never silently. */
+    /**
+     * The input's label, event and call-graph mode (a capture's perf.data says it when its capture.json
+     * does not); an incomplete capture is read with a warning, never silently.
+     */
     private ProfileInfo info(String input) throws IOException, InputException {
         ProfileInfo info = ProfileInfo.EMPTY.withSource(input);
         Path path = input.equals("-") ? null : Path.of(input);
         if (path != null && Files.isDirectory(path)) {
             CaptureDirectory capture = CaptureDirectory.open(path);
-            info = info.withLabel(capture.serverVersion()).withEvent(capture.event());
+            info = info.withLabel(capture.serverVersion()).withEvent(capture.event()).withCallGraph(capture.callGraph());
             if (capture.incompleteReason() != null) {
                 warnings.add(input + ": incomplete capture (" + capture.incompleteReason() + ")");
             }
