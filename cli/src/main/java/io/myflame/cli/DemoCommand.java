@@ -64,7 +64,7 @@ public final class DemoCommand implements Callable<Integer> {
         Path capture = out.resolve("capture");
         Files.createDirectories(out);
         Workload w = Workload.defaults().withName(Workload.DELETE).withSeconds(time).withWarmup(3);
-        PerfSettings perf = PerfOptions.recordable(new PerfSettings("perf", "cycles", 999, null, "fp"));
+        PerfSettings perf = PerfOptions.recordable(PerfSettings.DEFAULT);
         SysbenchResults results = RecordCommand.run(new Recorder.Options(capture, server(), w, perf, true, false),
                 "myflame demo: ");
         Profile profile = new ProfileLoader(Runtime.getRuntime().availableProcessors(), false, "perf")

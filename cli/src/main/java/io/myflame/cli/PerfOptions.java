@@ -10,15 +10,17 @@ public final class PerfOptions {
     @Option(names = "--event", paramLabel = "EVENT", defaultValue = "cycles", description = "perf event. Default: ${DEFAULT-VALUE}.")
     String event;
 
-    @Option(names = "--freq", paramLabel = "HZ", description = "Samples per second (perf -F; perf's default otherwise).")
+    @Option(names = "--freq", paramLabel = "HZ", description = "Samples per second (perf -F). Default: 499 with dwarf "
+            + "call graphs, perf's own (4000) otherwise.")
     Integer freq;
 
     @Option(names = "--count", paramLabel = "N", description = "Events per sample (perf -c).")
     Long count;
 
-    @Option(names = "--call-graph", paramLabel = "fp|dwarf[,SIZE]|lbr", defaultValue = "fp",
-            description = "How perf walks stacks; dwarf,65528 copies the most stack (a larger SIZE, fewer truncated "
-                    + "stacks). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--call-graph", paramLabel = "fp|dwarf[,SIZE]|lbr", defaultValue = PerfSettings.DEFAULT_CALL_GRAPH,
+            description = "How perf walks stacks: dwarf copies SIZE bytes of stack per sample (up to 65528; a larger "
+                    + "SIZE, fewer truncated stacks), fp follows frame pointers (cut short in code built without "
+                    + "them, such as Debian's libc). Default: ${DEFAULT-VALUE}.")
     String callGraph;
 
     @Option(names = "--perf", paramLabel = "PATH", defaultValue = "perf", description = "The perf binary. Default: ${DEFAULT-VALUE}.")

@@ -27,11 +27,12 @@ import org.junit.jupiter.api.TestFactory;
  * The truncated share of every bundled capture, read as commands read it (perf.script.gz, the
  * capture's call-graph mode), against the same figure counted here from its stacks.folded.gz by a
  * rule of its own: a folded line is whole when the frame after its thread is one these captures
- * start threads with. Debian's libc has no frame pointers, so samples in send and recv lose every
- * caller.
+ * start threads with. They were recorded with record's default, dwarf unwinding of 16 KB of stack
+ * per sample, which gets through Debian's libc where frame pointers lose every caller of send
+ * and recv: whole stacks but for the few deeper than the copy.
  */
 class TruncatedCapturesTest {
-    /** The thread starts of a glibc x86-64 MariaDB, as a frame-pointer walk shows them. */
+    /** The thread starts of a glibc x86-64 MariaDB, as frame-pointer and dwarf walks show them. */
     private static final Set<String> STARTS = Set.of("start_thread", "clone3", "__clone3", "_start", "main");
 
     static Path captures() {
@@ -72,29 +73,23 @@ class TruncatedCapturesTest {
         long total = ends.values().stream().mapToLong(Long::longValue).sum();
         double expected = 1 - ends.getOrDefault("", 0L) / (double) total;
         Profile p = new ProfileLoader(1, false, "perf").load(dir.toString());
-        assertEquals(CallGraph.FP, p.info().callGraph());
+        assertEquals(CallGraph.DWARF, p.info().callGraph());
         Truncation t = TruncatedStacks.of(p).measure();
         assertEquals(expected, t.share(), 1e-9, dir.toString());
-        // All of it a broken frame-pointer chain: no kernel-only stack in a capture of user threads.
-        assertEquals(expected, t.share(Truncation.Cause.FRAME_POINTER), 1e-9);
-        for (Truncation.End e : t.causes().get(0).ends().subList(0, 3)) {
-            assertEquals(ends.get(e.frame()), e.weight(), dir + ": " + e.frame());
-        }
     }
 
     /**
-     * Every bundled capture was recorded with frame pointers through Debian's libc, which has
-     * none: its largest cut is where a send or recv lost its callers, and the warning says so.
+     * Record's default records whole stacks (issue 18: at most 3 % of the weight cut short on
+     * 11.4.5 under oltp_delete): the captures of full-symbol releases stay under that, and none
+     * warns (the warning starts at 5 %).
      */
     @Test
-    void framePointerCapturesLoseTheirCallersInLibc() throws Exception {
-        for (String capture : List.of("mariadb-11.4.5-oltp_delete", "mariadb-10.11-oltp_delete",
-                "mariadb-10.2.11-oltp_delete")) {
+    void recordsDefaultGivesWholeStacks() throws Exception {
+        for (String capture : List.of("mariadb-11.4.5-oltp_delete", "mariadb-10.2.11-oltp_delete")) {
             Profile p = new ProfileLoader(1, false, "perf").load(captures().resolve(capture).toString());
             Truncation t = TruncatedStacks.of(p).measure();
-            assertTrue(t.share() > 0.05, capture + ": " + t.share());
-            assertEquals("__send", t.causes().get(0).ends().get(0).frame(), capture);
-            assertTrue(t.warning().contains("frame-pointer chain broken"), t.warning());
+            assertTrue(t.share() <= 0.03, capture + ": " + t.share());
+            assertEquals(null, t.warning(), capture);
         }
     }
 

@@ -91,6 +91,37 @@ final class CallFrameInfo {
         }
     }
 
+    /**
+     * CFI read back from a {@link SymbolArchive}: the {@code .eh_frame} bytes, their search table
+     * and the load segments, as {@link #read} found them on the recording machine.
+     */
+    static CallFrameInfo archived(byte[] ehFrame, long ehFrameVaddr, long hdrVaddr, long[] tablePc, int[] tableFde,
+            long[] loadOffset, long[] loadVaddr, long[] loadFilesz) {
+        return new CallFrameInfo(ehFrame, ehFrameVaddr, hdrVaddr, tablePc, tableFde, null, new long[0], new long[0],
+                new int[0], loadOffset, loadVaddr, loadFilesz);
+    }
+
+    /** What {@link SymbolArchive} keeps: the search table's start addresses, FDE offsets and the load segments. */
+    long[] tablePc() {
+        return tablePc;
+    }
+
+    int[] tableFde() {
+        return tableFde;
+    }
+
+    long[] loadOffset() {
+        return loadOffset;
+    }
+
+    long[] loadVaddr() {
+        return loadVaddr;
+    }
+
+    long[] loadFilesz() {
+        return loadFilesz;
+    }
+
     /** The address a file offset loads at, by the PT_LOAD segment that holds it. */
     long vaddr(long offset) {
         for (int i = 0; i < loadOffset.length; i++) {

@@ -54,6 +54,11 @@ final class Dso {
         return c;
     }
 
+    /** The call frame information loaded so far, without loading it: null when no unwind needed it. */
+    CallFrameInfo loadedCfi() {
+        return cfi;
+    }
+
     /** The symbols loaded so far, without loading them: null when no sample needed them. */
     SymbolTable loaded() {
         return symbols;

@@ -136,7 +136,11 @@ public final class PerfDataReader {
     /** The tables the reading used, by build id: every dso a sample was named from. */
     private void archive(Tasks tasks) throws IOException {
         List<SymbolArchive.Section> sections = new ArrayList<>();
+        List<SymbolArchive.Cfi> cfis = new ArrayList<>();
         for (Dso d : tasks.dsoList) {
+            if (d.loadedCfi() != null && d.loadedCfi().hasEhFrame()) {
+                cfis.add(new SymbolArchive.Cfi(d.buildId, d.loadedCfi()));
+            }
             SymbolTable t = d.loaded();
             if (t == null || d.kind == Dso.Kind.JIT_MAP || d.kind == Dso.Kind.NONE) {
                 continue;
@@ -150,7 +154,7 @@ public final class PerfDataReader {
             sections.add(new SymbolArchive.Section(kind, d.buildId, text, d.name, t));
         }
         try {
-            io.myflame.ingest.io.AtomicFile.write(archiveTo, out -> SymbolArchive.write(out, sections));
+            io.myflame.ingest.io.AtomicFile.write(archiveTo, out -> SymbolArchive.write(out, sections, cfis));
         } catch (IOException e) {
             throw e;
         } catch (Exception e) {

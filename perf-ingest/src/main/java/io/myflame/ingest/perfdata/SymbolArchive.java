@@ -29,7 +29,20 @@ import java.util.zip.GZIPOutputStream;
  * </pre>
  *
  * Names are bytes as read from the symbol table (mangled C++ names stay mangled); a backslash and
- * a newline in a name are written {@code \\} and {@code \n}.
+ * a newline in a name are written {@code \\} and {@code \n}. A dwarf recording also needs each
+ * unwound file's call frame information: its {@code .eh_frame} (base64), search table and load
+ * segments, in a {@code cfi} section:
+ *
+ * <pre>
+ * cfi df9e…2c 181f4d8 17d9254 4 35937        build id, .eh_frame and .eh_frame_hdr addresses, counts
+ * 0 0 7d5c30                                  load segments: file offset, address, size (hex)
+ * 7d7000 7d8000 1a4f2e8
+ * 13a2000 13a3000 3f1c5e4
+ * …
+ * 7d8000 18                                   search table: start address, FDE offset (hex)
+ * …
+ * FAAAAAAAAAABelIAAXgQARsMBwiQAQ…             .eh_frame, base64
+ * </pre>
  */
 final class SymbolArchive {
     /** The archive's name beside a perf.data: {@code perf.data} → {@code perf.data.symbols.gz}. */
@@ -40,10 +53,16 @@ final class SymbolArchive {
     record Section(String kind, String buildId, long text, String name, SymbolTable table) {
     }
 
-    private final Map<String, Section> byBuildId;
+    /** One file's call frame information as archived. */
+    record Cfi(String buildId, CallFrameInfo info) {
+    }
 
-    private SymbolArchive(Map<String, Section> byBuildId) {
+    private final Map<String, Section> byBuildId;
+    private final Map<String, CallFrameInfo> cfiByBuildId;
+
+    private SymbolArchive(Map<String, Section> byBuildId, Map<String, CallFrameInfo> cfiByBuildId) {
         this.byBuildId = byBuildId;
+        this.cfiByBuildId = cfiByBuildId;
     }
 
     static Path besides(Path perfData) {
@@ -69,6 +88,11 @@ final class SymbolArchive {
         return buildId == null ? null : byBuildId.get(buildId);
     }
 
+    /** The archived call frame information of the file with {@code buildId}, or null. */
+    CallFrameInfo cfi(String buildId) {
+        return buildId == null ? null : cfiByBuildId.get(buildId);
+    }
+
     static SymbolArchive read(Path file) throws IOException {
         byte[] b;
         try (InputStream in = new GZIPInputStream(Files.newInputStream(file), 1 << 16)) {
@@ -79,16 +103,22 @@ final class SymbolArchive {
             throw new IOException("no '" + MAGIC + "' header");
         }
         Map<String, Section> sections = new HashMap<>();
+        Map<String, CallFrameInfo> cfi = new HashMap<>();
         int p = eol + 1;
         while (p < b.length) {
             eol = lineEnd(b, p);
-            String[] head = new String(b, p, eol - p, StandardCharsets.ISO_8859_1).split(" ", 5);
+            String line = new String(b, p, eol - p, StandardCharsets.ISO_8859_1);
+            p = eol + 1;
+            if (line.startsWith("cfi ")) {
+                p = cfi(b, p, line.split(" "), cfi);
+                continue;
+            }
+            String[] head = line.split(" ", 5);
             if (head.length != 5 || !head[0].equals("dso")) {
                 throw new IOException("a table without its 'dso' line at byte " + p);
             }
             SymbolList syms = new SymbolList(1024);
-            p = eol + 1;
-            while (p < b.length && !startsWith(b, p, "dso ")) {
+            while (p < b.length && !startsWith(b, p, "dso ") && !startsWith(b, p, "cfi ")) {
                 eol = lineEnd(b, p);
                 entry(b, p, eol, syms);
                 p = eol + 1;
@@ -98,7 +128,57 @@ final class SymbolArchive {
             SymbolTable table = SymbolTable.ofArchive(syms, !kernel, text);
             sections.put(head[2], new Section(head[1], head[2], kernel ? text : -1, head[4], table));
         }
-        return new SymbolArchive(sections);
+        return new SymbolArchive(sections, cfi);
+    }
+
+    /** A {@code cfi} section after its header line at {@code p}; returns where the next section starts. */
+    private static int cfi(byte[] b, int p, String[] head, Map<String, CallFrameInfo> out) throws IOException {
+        if (head.length != 6) {
+            throw new IOException("a 'cfi' line without build id, addresses and counts before byte " + p);
+        }
+        int loads = Integer.parseInt(head[4]);
+        int entries = Integer.parseInt(head[5]);
+        long[] offset = new long[loads];
+        long[] vaddr = new long[loads];
+        long[] filesz = new long[loads];
+        long[] pc = new long[entries];
+        int[] fde = new int[entries];
+        long[] three = new long[3];
+        for (int i = 0; i < loads; i++) {
+            p = hexFields(b, p, three, 3);
+            offset[i] = three[0];
+            vaddr[i] = three[1];
+            filesz[i] = three[2];
+        }
+        for (int i = 0; i < entries; i++) {
+            p = hexFields(b, p, three, 2);
+            pc[i] = three[0];
+            fde[i] = (int) three[1];
+        }
+        int eol = lineEnd(b, p);
+        byte[] eh = java.util.Base64.getDecoder().decode(java.util.Arrays.copyOfRange(b, p, eol));
+        out.put(head[1], CallFrameInfo.archived(eh, Long.parseUnsignedLong(head[2], 16),
+                Long.parseUnsignedLong(head[3], 16), pc, fde, offset, vaddr, filesz));
+        return eol + 1;
+    }
+
+    /** Reads {@code n} space-separated hex numbers of the line at {@code p}; returns the next line's start. */
+    private static int hexFields(byte[] b, int p, long[] into, int n) throws IOException {
+        int eol = lineEnd(b, p);
+        int at = p;
+        for (int k = 0; k < n; k++) {
+            long v = 0;
+            int start = at;
+            for (int d; at < eol && (d = Character.digit(b[at], 16)) >= 0; at++) {
+                v = (v << 4) | d;
+            }
+            if (at == start) {
+                throw new IOException("a cfi line without " + n + " hex numbers at byte " + p);
+            }
+            into[k] = v;
+            at++;
+        }
+        return eol + 1;
     }
 
     /** "ffffffff81000000 1a0 _stext" */
@@ -116,6 +196,11 @@ final class SymbolArchive {
 
     /** Writes the tables of {@code sections} (null tables and empty ones are left out). */
     static void write(OutputStream out, List<Section> sections) throws IOException {
+        write(out, sections, List.of());
+    }
+
+    /** Writes the tables of {@code sections} and the call frame information of {@code cfis}. */
+    static void write(OutputStream out, List<Section> sections, List<Cfi> cfis) throws IOException {
         GZIPOutputStream gz = new GZIPOutputStream(out, 1 << 16);
         ByteArrayOutputStream line = new ByteArrayOutputStream(256);
         gz.write((MAGIC + "\n").getBytes(StandardCharsets.ISO_8859_1));
@@ -135,6 +220,27 @@ final class SymbolArchive {
                 line.write('\n');
                 line.writeTo(gz);
             }
+        }
+        for (Cfi c : cfis) {
+            CallFrameInfo i = c.info();
+            if (c.buildId() == null || !i.hasEhFrame()) {
+                continue;
+            }
+            StringBuilder sb = new StringBuilder(64 + i.tablePc().length * 16);
+            sb.append("cfi ").append(c.buildId()).append(' ').append(Long.toHexString(i.ehFrameVaddr)).append(' ')
+                    .append(Long.toHexString(i.hdrVaddr)).append(' ').append(i.loadOffset().length).append(' ')
+                    .append(i.tablePc().length).append('\n');
+            for (int k = 0; k < i.loadOffset().length; k++) {
+                sb.append(Long.toHexString(i.loadOffset()[k])).append(' ').append(Long.toHexString(i.loadVaddr()[k]))
+                        .append(' ').append(Long.toHexString(i.loadFilesz()[k])).append('\n');
+            }
+            for (int k = 0; k < i.tablePc().length; k++) {
+                sb.append(Long.toHexString(i.tablePc()[k])).append(' ').append(Integer.toHexString(i.tableFde()[k]))
+                        .append('\n');
+            }
+            gz.write(sb.toString().getBytes(StandardCharsets.ISO_8859_1));
+            gz.write(java.util.Base64.getEncoder().encode(i.ehFrame));
+            gz.write('\n');
         }
         gz.finish();
     }

@@ -227,6 +227,10 @@ final class SymbolSources {
         if (dso.kind != Dso.Kind.FILE && dso.kind != Dso.Kind.VDSO) {
             return CallFrameInfo.NONE;
         }
+        CallFrameInfo archived = archive == null ? null : archive.cfi(dso.buildId);
+        if (archived != null) {
+            return archived;
+        }
         try {
             String buildId = buildIdOf(dso);
             CallFrameInfo debugOnly = null;

@@ -58,6 +58,38 @@ class SymbolArchiveTest {
         assertEquals(before, after);
     }
 
+    /**
+     * A dwarf recording needs each unwound file's call frame information on the reading machine
+     * too: the archive keeps it, and the unwinder finds the same rows in it as in the file.
+     */
+    @Test
+    void aDwarfRecordingKeepsTheCallFrameInformationItUnwoundWith() throws Exception {
+        Path libc = Recordings.compileOptimised(dir, "libc.c", Recordings.LIBC_CALLS);
+        Path data = Recordings.record(dir, "libc-dwarf.data", List.of("--call-graph", "dwarf", "-F", "999"),
+                libc.toString());
+        Path archive = SymbolArchive.besides(data);
+        String before = Recordings.folded(new PerfDataReader(FoldOptions.ANALYSIS, 2).archiveTo(archive).read(data));
+        assertTrue(before.contains(";main;writes"), before);
+        PerfDataFile file = PerfDataFile.open(data);
+        String programId = file.buildIds.get(libc.toString());
+        file.close();
+        CallFrameInfo kept = SymbolArchive.read(archive).cfi(programId);
+        assertNotNull(kept, "the program's call frame information, by its build id");
+        ElfFile elf = ElfFile.open(libc);
+        CallFrameInfo original = CallFrameInfo.read(elf);
+        elf.close();
+        assertEquals(original.ehFrameVaddr, kept.ehFrameVaddr);
+        assertEquals(original.hdrVaddr, kept.hdrVaddr);
+        assertTrue(java.util.Arrays.equals(original.ehFrame, kept.ehFrame));
+        for (long pc = original.ehFrameVaddr - 0x4000; pc < original.ehFrameVaddr; pc += 7) {
+            assertEquals(original.ehFde(pc), kept.ehFde(pc), "FDE for pc " + Long.toHexString(pc));
+        }
+        for (long off = 0; off < 0x6000; off += 0x100) {
+            assertEquals(original.vaddr(off), kept.vaddr(off));
+        }
+        assertEquals(before, Recordings.folded(new PerfDataReader(FoldOptions.ANALYSIS, 2).read(data)));
+    }
+
     @Test
     void tablesReadBackToTheSameLookupsWhateverTheNames() throws Exception {
         SymbolTable kallsyms = SymbolSources.kallsyms(Path.of("/proc/kallsyms"));

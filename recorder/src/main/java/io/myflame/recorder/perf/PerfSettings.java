@@ -18,15 +18,30 @@ import java.util.regex.Pattern;
  */
 public record PerfSettings(String perf, String event, Integer frequency, Long count, String callGraph) {
 
-    public static final PerfSettings DEFAULT = new PerfSettings("perf", "cycles", null, null, "fp");
+    /**
+     * How record walks the server's stacks unless told otherwise: perf's dwarf unwinding with 32 KB
+     * of stack copied per sample. Frame pointers lose every caller of Debian's libc (36-48 % of a
+     * DELETE capture's samples cut short); perf's default 8 KB dump runs out under the server's
+     * deeper stacks; 16 KB still cuts 5.5 % of MariaDB 10.2's (its connection threads' frames are
+     * larger), 32 KB leaves 0.6 % of 11.4.5's at about 10 MB/s of perf.data per busy CPU
+     * (docs/recording.md, "Whole stacks").
+     */
+    public static final String DEFAULT_CALL_GRAPH = "dwarf,32768";
+    /** With dwarf, perf copies the stack every sample: 499 Hz keeps perf.data near 10 MB/s per busy CPU. */
+    public static final int DEFAULT_DWARF_FREQUENCY = 499;
     /** {@code dwarf,SIZE}: perf copies SIZE bytes of each stack (8192 by default). */
     private static final Pattern DWARF_WITH_SIZE = Pattern.compile("dwarf,(\\d{1,5})");
     /** The largest dump perf takes (a multiple of 8 below 64 KiB). */
     static final int MAX_DUMP = 65528;
+    /** Declared after the patterns its constructor checks against (static fields initialise in order). */
+    public static final PerfSettings DEFAULT = new PerfSettings("perf", "cycles", null, null, DEFAULT_CALL_GRAPH);
 
     public PerfSettings {
         if (frequency != null && count != null) {
             throw new UsageError("--freq and --count exclude each other");
+        }
+        if (frequency == null && count == null && callGraph != null && callGraph.startsWith("dwarf")) {
+            frequency = DEFAULT_DWARF_FREQUENCY;
         }
         if (!List.of("fp", "dwarf", "lbr").contains(callGraph) && !dumpSizeOk(callGraph)) {
             throw new UsageError("--call-graph must be fp, dwarf, dwarf,SIZE (bytes of stack copied per sample, "
