@@ -36,7 +36,7 @@ final class DiffDrawing {
     /** Draws two profiles already loaded (two inputs, or the two sides of a differential folded file). */
     void draw(Profile base, Profile next) throws Exception {
         DiffFlameGraph graph = graph(base, next);
-        FlameOptions o = c.look.withPaletteMap(c.look.options(c.unit(next)), warnings);
+        FlameOptions o = c.look.withPaletteMap(c.look.options(c.unit(next)));
         if (c.look.bgcolors == null) {
             // The scale's light "unchanged" is meant to be seen on white.
             o = o.withBackground(Background.WHITE);

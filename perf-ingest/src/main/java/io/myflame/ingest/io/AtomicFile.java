@@ -75,6 +75,23 @@ public final class AtomicFile {
         }
     }
 
+    /**
+     * Whether a write to {@code a} would land on the file {@code b} names: the same file if both exist,
+     * else the same path once symlinks are followed (an output not yet written can still be an input's name).
+     */
+    public static boolean sameTarget(Path a, Path b) {
+        try {
+            Path ra = throughLinks(a).toAbsolutePath().normalize();
+            Path rb = throughLinks(b).toAbsolutePath().normalize();
+            if (Files.exists(ra) && Files.exists(rb)) {
+                return Files.isSameFile(ra, rb);
+            }
+            return ra.equals(rb);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** A name for one of this process's open descriptors rather than for a file. */
     static boolean isOpenDescriptor(Path target) {
         String s = target.toAbsolutePath().normalize().toString();
