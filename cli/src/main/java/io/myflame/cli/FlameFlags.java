@@ -160,6 +160,7 @@ public final class FlameFlags {
                         "%s:%d: not a palette file (NAME->rgb(R,G,B) on every line); it is left unchanged",
                         paletteFile, paletteMap.firstIgnored()));
             }
+            AtomicFile.checkWritable(paletteFile);
         } else {
             paletteMap = PaletteMap.empty();
         }

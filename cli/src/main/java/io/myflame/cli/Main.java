@@ -130,7 +130,7 @@ public final class Main implements Runnable {
             return EXIT_DATA;
         }
         if (ex instanceof java.nio.file.AccessDeniedException ad) {
-            err.println(prefix + ad.getFile() + ": permission denied");
+            err.println(prefix + ad.getFile() + ": permission denied" + (ad.getReason() == null ? "" : " (" + ad.getReason() + ")"));
             return EXIT_DATA;
         }
         if (ex instanceof java.io.IOException io) {

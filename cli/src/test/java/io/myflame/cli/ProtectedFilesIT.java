@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -15,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Files that are not ours to rewrite, through the real jar: a {@code --palette-file} that is not a
- * palette.
+ * palette, and an output its user made read-only (refused as {@code cp} refuses it).
  */
 class ProtectedFilesIT {
     @TempDir
@@ -76,5 +79,57 @@ class ProtectedFilesIT {
         assertOneLine(Myflame.run("flamegraph", capture, "--cp", "--palette-file", same.toString(), "-o", same.toString()),
                 2, "--palette-file");
         assertFalse(Files.exists(same));
+    }
+
+    /** An unprivileged user's read-only file is refused by every command's -o, as cp and the shell's > refuse it. */
+    @Test
+    void aWriteProtectedOutputIsRefusedForItsUser() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "runuser needs root");
+        assumeTrue(new ProcessBuilder("id", "nobody").start().waitFor() == 0, "no user nobody");
+        Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path dir = Files.createDirectory(tmp.resolve("nobody"));
+        assertEquals(0, new ProcessBuilder("chown", "nobody", dir.toString()).start().waitFor());
+        Path folded = dir.resolve("in.folded");
+        Files.writeString(folded, "mysqld;do_command;mysql_delete 42\nmysqld;do_command 7\n");
+        List<List<String>> runs = new ArrayList<>();
+        runs.add(List.of("collapse", capture, "-o"));
+        runs.add(List.of("report", folded.toString(), "-o"));
+        runs.add(List.of("flamegraph", folded.toString(), "-o"));
+        runs.add(List.of("diff", folded.toString(), folded.toString(), "-o"));
+        runs.add(List.of("categories", folded.toString(), "-o"));
+        runs.add(List.of("export", folded.toString(), "--format", "pprof", "-o"));
+        for (List<String> run : runs) {
+            Path out = dir.resolve(run.get(0) + ".out");
+            Files.writeString(out, "kept\n");
+            Files.setPosixFilePermissions(out, PosixFilePermissions.fromString("r--r--r--"));
+            assertEquals(0, new ProcessBuilder("chown", "nobody", out.toString()).start().waitFor());
+            List<String> args = new ArrayList<>(run);
+            args.add(out.toString());
+            Myflame.Result r = Myflame.runAs("nobody", args.toArray(String[]::new));
+            assertOneLine(r, 1, out + ": permission denied");
+            assertEquals("kept\n", Files.readString(out), run + " replaced a read-only file");
+        }
+        // The --cp palette is an output too.
+        Path palette = dir.resolve("ro.map");
+        Files.writeString(palette, "do_command->rgb(1,2,3)\n");
+        Files.setPosixFilePermissions(palette, PosixFilePermissions.fromString("r--r--r--"));
+        assertEquals(0, new ProcessBuilder("chown", "nobody", palette.toString()).start().waitFor());
+        Myflame.Result r = Myflame.runAs("nobody", "flamegraph", folded.toString(), "--cp", "--palette-file",
+                palette.toString(), "-o", dir.resolve("p.svg").toString());
+        assertOneLine(r, 1, palette + ": permission denied");
+        assertEquals("do_command->rgb(1,2,3)\n", Files.readString(palette));
+    }
+
+    /** Root may write a read-only file, as cp does (access(W_OK)); the file keeps its mode. */
+    @Test
+    void rootOverwritesAReadOnlyFileAsCpDoes() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "needs root");
+        Path out = tmp.resolve("root.pb.gz");
+        Files.writeString(out, "old\n");
+        Files.setPosixFilePermissions(out, PosixFilePermissions.fromString("r--r--r--"));
+        Myflame.Result r = Myflame.run("export", capture, "-o", out.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertFalse(Files.readString(out, StandardCharsets.ISO_8859_1).equals("old\n"));
+        assertEquals("r--r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(out)));
     }
 }
