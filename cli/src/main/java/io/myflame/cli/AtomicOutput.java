@@ -11,7 +11,10 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
+import picocli.CommandLine;
 
 /**
  * A command's output: stdout, or a file written atomically ({@link AtomicFile}). Stdout is
@@ -46,20 +49,53 @@ public final class AtomicOutput {
     }
 
     /**
+     * The rules for every command's {@code -o FILE}, checked once the command line is parsed and
+     * before any work ({@code pr} is the command run): it is not one of the files the command reads (its INPUTs and FILE/DIR/PATH
+     * options: the atomic rename would replace the data being read), and an existing file is one
+     * this user may write ({@link AtomicFile#checkWritable}, as {@code cp} decides).
+     */
+    static void checkOutput(CommandLine.ParseResult pr) throws IOException {
+        CommandLine.Model.OptionSpec o = pr.matchedOption("-o");
+        if (o == null || o.originalStringValues().isEmpty()) {
+            return;
+        }
+        String out = o.originalStringValues().get(o.originalStringValues().size() - 1);
+        if (out.equals("-")) {
+            return;
+        }
+        List<String> inputs = new ArrayList<>();
+        for (CommandLine.Model.PositionalParamSpec p : pr.matchedPositionals()) {
+            inputs.addAll(p.originalStringValues());
+        }
+        for (CommandLine.Model.OptionSpec opt : pr.matchedOptions()) {
+            if (opt != o && opt.paramLabel().matches(".*\\b(FILE|DIR|PATH)\\b.*")) {
+                inputs.addAll(opt.originalStringValues());
+            }
+        }
+        checkOutput(Path.of(out), inputs);
+    }
+
+    /** The same rules, for a command line parsed without picocli (collapse's fast path). */
+    static void checkOutput(Path output, List<String> inputs) throws IOException {
+        if (output == null || output.toString().equals("-")) {
+            return;
+        }
+        refuseInputAsOutput(output, inputs);
+        AtomicFile.checkWritable(output);
+    }
+
+    /**
      * Refuses an output that is one of the inputs: the atomic rename would replace the input
      * (with the result of reading it) and the user's data would be gone.
      */
-    static void refuseInputAsOutput(Path output, Iterable<String> inputs) {
+    private static void refuseInputAsOutput(Path output, Iterable<String> inputs) {
         if (output == null || output.toString().equals("-") || !Files.exists(output)) {
             return;
         }
         for (String input : inputs) {
-            try {
-                if (!input.equals("-") && Files.exists(Path.of(input)) && Files.isSameFile(Path.of(input), output)) {
-                    throw new UsageError("-o " + output + " is the input " + input + "; it would be replaced");
-                }
-            } catch (IOException e) {
-                // An input that cannot be compared is reported when it is read.
+            if (!input.equals("-") && !input.isEmpty() && Files.exists(Path.of(input))
+                    && AtomicFile.sameTarget(Path.of(input), output)) {
+                throw new UsageError("-o " + output + " is the input " + input + "; it would be replaced");
             }
         }
     }

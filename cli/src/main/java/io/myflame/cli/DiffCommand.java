@@ -77,7 +77,6 @@ public final class DiffCommand implements Callable<Integer> {
             throw new UsageError("--categories with --format csv would write two tables; "
                     + "use 'myflame categories --format csv' for the breakdown");
         }
-        AtomicOutput.refuseInputAsOutput(cols.output, cols.inputs);
         Per unit = CategoryFlags.per(cols.per, analysis);
         List<RowSpec> rowSpecs = rows == null ? null : ReportCommand.readRows(rows);
         io.myflame.diff.Categories cats = categories == null ? null : CategoryFlags.load(categories);

@@ -94,7 +94,6 @@ public final class FlamegraphCommand implements Callable<Integer> {
             inputs.add("-");
         }
         checkUsage();
-        AtomicOutput.refuseInputAsOutput(output, inputs);
         Warnings warnings = new Warnings();
         if (diff) {
             new DiffDrawing(this, warnings).draw();

@@ -96,6 +96,19 @@ public final class Main implements Runnable {
         }
         io.myflame.ingest.perfdata.PerfDataReader.warmUp(args);
         CommandLine cl = commandLine(args);
+        cl.setExecutionStrategy(parsed -> {
+            Integer help = CommandLine.executeHelpRequest(parsed);
+            if (help != null) {
+                return help;
+            }
+            CommandLine.ParseResult command = last(parsed);
+            try {
+                AtomicOutput.checkOutput(command);
+            } catch (Exception e) {
+                throw new CommandLine.ExecutionException(command.commandSpec().commandLine(), e.getMessage(), e);
+            }
+            return new CommandLine.RunLast().execute(parsed);
+        });
         cl.setExecutionExceptionHandler((ex, line, parsed) -> report(ex, line.getCommandSpec().qualifiedName(),
                 line.getErr()));
         cl.setParameterExceptionHandler((ex, args2) -> {
@@ -105,6 +118,14 @@ public final class Main implements Runnable {
             return EXIT_USAGE;
         });
         return cl.execute(args);
+    }
+
+    private static CommandLine.ParseResult last(CommandLine.ParseResult parsed) {
+        CommandLine.ParseResult pr = parsed;
+        while (pr.hasSubcommand()) {
+            pr = pr.subcommand();
+        }
+        return pr;
     }
 
     private static int report(Exception ex, String command, PrintWriter err) {

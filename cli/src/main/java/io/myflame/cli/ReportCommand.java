@@ -84,7 +84,6 @@ public final class ReportCommand implements Callable<Integer> {
         if (modes > 1) {
             throw new UsageError("choose one of --top, --focus, --callers, --rows, --by-thread");
         }
-        AtomicOutput.refuseInputAsOutput(output, List.of(input));
         List<RowSpec> rowSpecs = rows == null ? null : readRows(rows);
         Warnings warnings = new Warnings();
         Profile profile = analysis.load(input, analysis.loader(), warnings);

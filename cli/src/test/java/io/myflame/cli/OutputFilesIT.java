@@ -144,7 +144,18 @@ class OutputFilesIT {
                 "is the input");
         assertUsage(Myflame.run("report", input.toString(), "-o", input.toString()), "is the input");
         assertUsage(Myflame.run("flamegraph", input.toString(), "-o", input.toString()), "is the input");
+        // One rule for every command and every file it reads: its INPUTs and its FILE options.
+        assertUsage(Myflame.run("export", input.toString(), "-o", input.toString()), "is the input");
+        assertUsage(Myflame.run("diff", capture, input.toString(), "-o", input.toString()), "is the input");
+        assertUsage(Myflame.run("categories", input.toString(), "-o", input.toString()), "is the input");
+        Path link = Files.createSymbolicLink(tmp.resolve("link-to-input.folded"), input);
+        assertUsage(Myflame.run("export", input.toString(), "-o", link.toString()), "is the input");
         assertArrayEquals(folded, Files.readAllBytes(input));
+        Path rows = tmp.resolve("my.rows");
+        Files.writeString(rows, "do_command\n");
+        assertUsage(Myflame.run("report", capture, "--rows", rows.toString(), "-o", rows.toString()), "is the input");
+        assertUsage(Myflame.run("diff", capture, capture, "--rows", rows.toString(), "-o", rows.toString()), "is the input");
+        assertEquals("do_command\n", Files.readString(rows));
     }
 
     /** A real failure mid-write: a 64 KB file system fills up; the old file stays whole, no temp file is left. */
