@@ -50,7 +50,7 @@ public final class AtomicOutput {
 
     /**
      * The rules for every command's {@code -o FILE}, checked once the command line is parsed and
-     * before any work ({@code pr} is the command run): it is not one of the files the command reads (its INPUTs and FILE/DIR/PATH
+     * before any work ({@code pr} is the command run): it names a file, not a directory; it is not one of the files the command reads (its INPUTs and FILE/DIR/PATH
      * options: the atomic rename would replace the data being read), and an existing file is one
      * this user may write ({@link AtomicFile#checkWritable}, as {@code cp} decides).
      */
@@ -60,6 +60,11 @@ public final class AtomicOutput {
             return;
         }
         String out = o.originalStringValues().get(o.originalStringValues().size() - 1);
+        String why = OptionValues.OutputFile.problem(out);
+        if (why != null) {
+            // The same rule as the -o converter, for a command whose -o forgot it.
+            throw new UsageError("Invalid value for option '-o': " + why);
+        }
         if (out.equals("-")) {
             return;
         }

@@ -128,11 +128,12 @@ class OutputFilesIT {
 
     @Test
     void directoriesAreNotOutputFiles() throws Exception {
-        for (String cmd : List.of("collapse", "report", "flamegraph")) {
+        for (String cmd : List.of("collapse", "report", "flamegraph", "export")) {
             assertUsage(Myflame.run(cmd, capture, "-o", "/"), "is a directory");
             assertUsage(Myflame.run(cmd, capture, "-o", tmp.resolve("newdir") + "/"), "is a directory");
         }
         assertUsage(Myflame.run("diff", capture, capture, "-o", tmp.toString()), "is a directory");
+        assertUsage(Myflame.run("export", capture, "-o", tmp.toString()), "is a directory");
         assertFalse(Files.exists(tmp.resolve("newdir")), "-o dir/ wrote a file named dir");
     }
 
