@@ -61,7 +61,7 @@ public final class DemoCommand implements Callable<Integer> {
         Files.createDirectories(out);
         Workload w = Workload.defaults().withName(Workload.DELETE).withSeconds(time).withWarmup(3);
         PerfSettings perf = PerfOptions.recordable(new PerfSettings("perf", "cycles", 999, null, "fp"));
-        SysbenchResults results = RecordCommand.run(new Recorder.Options(capture, server(), w, perf, true, false),
+        SysbenchResults results = RecordCommand.run(new Recorder.Options(capture, server(), w, perf, true, false, true),
                 "myflame demo: ");
         Profile profile = new ProfileLoader(Runtime.getRuntime().availableProcessors(), false, "perf")
                 .load(capture.toString());
