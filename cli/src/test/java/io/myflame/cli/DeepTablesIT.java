@@ -6,17 +6,35 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Tables of deep trees through the real jar: a row nested past the name column's width, and row files
- * indented as deep.
+ * Tables of deep trees through the real jar: a row nested past the name column's width, row files
+ * indented as deep, and stacks thousands of frames deep under --focus and --callers, in every format.
  */
 class DeepTablesIT {
     @TempDir
     static Path tmp;
+    static Path deep;
+
+    /** Two stacks 3,000 frames deep (deeper than the JVM's default stack lets a recursive walk go). */
+    @BeforeAll
+    static void deepStacks() throws Exception {
+        StringBuilder a = new StringBuilder("mysqld");
+        StringBuilder b = new StringBuilder("mysqld");
+        for (int i = 0; i < 3000; i++) {
+            a.append(";f").append(i);
+            if (i < 2500) {
+                b.append(";f").append(i);
+            }
+        }
+        deep = tmp.resolve("deep.folded");
+        Files.writeString(deep, a + " 10\n" + b + ";leaf 5\n");
+    }
 
     private static void assertDone(Myflame.Result r, List<String> args) {
         assertEquals(0, r.exit(), args + ": " + r.err());
@@ -46,5 +64,27 @@ class DeepTablesIT {
                 List.of("report", capture, "--rows", file.toString(), "-o", tmp.resolve("rows.png").toString()))) {
             assertDone(Myflame.run(args.toArray(String[]::new)), args);
         }
+    }
+
+    @Test
+    void focusAndCallersOnStacksThousandsOfFramesDeep() throws Exception {
+        List<List<String>> runs = new ArrayList<>();
+        for (String format : List.of("text", "list", "markdown", "csv", "json", "html")) {
+            runs.add(List.of("report", deep.toString(), "--focus", "f0", "--depth", "3000", "--min", "0", "--format", format));
+            runs.add(List.of("diff", deep.toString(), deep.toString(), "--focus", "f0", "--depth", "3000", "--min", "0",
+                    "--format", format));
+        }
+        runs.add(List.of("report", deep.toString(), "--callers", "leaf", "--depth", "3000", "--min", "0"));
+        runs.add(List.of("report", deep.toString(), "--focus", "f0", "--depth", "3000", "--min", "0",
+                "-o", tmp.resolve("deep.png").toString()));
+        runs.add(List.of("flamegraph", deep.toString(), "--focus", "f0", "-o", tmp.resolve("deep.svg").toString()));
+        runs.add(List.of("flamegraph", "--diff", deep.toString(), deep.toString(), "--focus", "f0",
+                "-o", tmp.resolve("deep-diff.svg").toString()));
+        for (List<String> args : runs) {
+            Myflame.Result r = Myflame.run(args.toArray(String[]::new));
+            assertDone(r, args);
+        }
+        Myflame.Result text = Myflame.run("report", deep.toString(), "--focus", "f0", "--depth", "3000", "--min", "0");
+        assertTrue(text.out().contains("[depth 2999] f2999"), "the deepest row is shown");
     }
 }
