@@ -51,6 +51,19 @@ class CliErrorsIT {
         assertOneLineError(Myflame.run("report", missing.toString()), 1, "myflame report: ", missing.toString(), "no such file");
     }
 
+    /** A line of only '|' (or an alternative left empty) is no row: rejected with FILE:LINE by every command. */
+    @Test
+    void rowFileLineWithAnEmptyAlternativeIsRejected() throws Exception {
+        String capture = Myflame.samples().resolve("captures/mariadb-11.4.5-oltp_delete").toString();
+        for (String bad : List.of("|", "do_command |", " | ")) {
+            Path rows = tmp.resolve("bar.rows");
+            Files.writeString(rows, "do_command\n" + bad + "\n");
+            assertOneLineError(Myflame.run("report", capture, "--rows", rows.toString()), 1, rows + ":2: empty alternative");
+            assertOneLineError(Myflame.run("diff", capture, capture, "--rows", rows.toString()), 1,
+                    rows + ":2: empty alternative");
+        }
+    }
+
     @Test
     void binaryFileIsRejected() throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
