@@ -64,6 +64,24 @@ class CliErrorsIT {
         }
     }
 
+    /**
+     * Stdin closed ({@code <&-}): descriptor 0 is then the JDK's module image, opened by the JVM
+     * itself. Reading it as a profile and closing it made the JVM read classes through a reused
+     * descriptor and die of SIGSEGV (139); without class data sharing that happens every time.
+     */
+    @Test
+    void closedStdinIsAUsageErrorNotACrash() throws Exception {
+        for (List<String> args : List.of(List.of("report", "-"), List.of("collapse", "-"), List.of("flamegraph"),
+                List.of("diff", "-", "-"), List.of("report", "/dev/stdin"))) {
+            List<String> cmd = new ArrayList<>(List.of("sh", "-c", "exec \"$@\" <&-", "sh"));
+            cmd.addAll(Myflame.command(List.of("-Xshare:off"), args.toArray(String[]::new)));
+            Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            Myflame.Result r = new Myflame.Result(p.waitFor(), "", err);
+            assertOneLineError(r, 2, "myflame " + args.get(0) + ": ", "stdin is closed");
+        }
+    }
+
     @Test
     void binaryFileIsRejected() throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
