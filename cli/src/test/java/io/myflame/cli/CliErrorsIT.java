@@ -134,6 +134,27 @@ class CliErrorsIT {
         assertTrue(r.err().contains("the last sample is cut short at " + file + ":" + lineNo), r.err());
     }
 
+    /** A file saved without a final newline (an editor, printf '%s') keeps its last sample, as inferno does. */
+    @Test
+    void lastSampleWithoutAFinalNewlineIsKept() throws Exception {
+        String all = Files.readString(script, StandardCharsets.ISO_8859_1);
+        String whole = Myflame.run("collapse", script.toString()).out();
+        Path unterminated = tmp.resolve("no-final-newline.txt");
+        Files.writeString(unterminated, all.stripTrailing(), StandardCharsets.ISO_8859_1);
+        Myflame.Result r = Myflame.run("collapse", unterminated.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertEquals(whole, r.out());
+        assertFalse(r.err().contains("cut short"), r.err());
+        // One sample, no newline after its last frame: one stack, not "no samples".
+        String first = all.substring(0, all.indexOf("\n\n"));
+        Path one = tmp.resolve("one-sample.txt");
+        Files.writeString(one, first, StandardCharsets.ISO_8859_1);
+        Myflame.Result single = Myflame.run("collapse", one.toString());
+        assertEquals(0, single.exit(), single.err());
+        assertEquals(1, single.out().lines().count(), single.out());
+        assertEquals(single.out(), Myflame.runWithStdin(one, "collapse", "-").out(), "stdin reads the same");
+    }
+
     @Test
     void badUsageExitsTwo() throws Exception {
         assertOneLineError(Myflame.run("report", script.toString(), "--format", "xml"), 2, "--format");
