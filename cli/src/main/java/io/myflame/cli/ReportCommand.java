@@ -14,6 +14,7 @@ import io.myflame.core.text.Escape;
 import io.myflame.core.text.OutputFormat;
 import io.myflame.core.text.RowsTable;
 import io.myflame.core.text.ThreadRoleTable;
+import io.myflame.core.text.ProfileTotals;
 import io.myflame.core.text.TopTable;
 import io.myflame.core.text.TreeTable;
 import java.io.Reader;
@@ -90,17 +91,18 @@ public final class ReportCommand implements Callable<Integer> {
         String label = io.myflame.core.model.ProfileInfo.shortVersion(profile.info().label());
         String title = describe(profile);
         Document doc;
+        ProfileTotals totals = ProfileTotals.of(profile);
         if (focus != null || callers != null) {
             String name = Escape.raw(focus != null ? focus : callers);
             int f = FunctionLookup.find(profile, name);
             CallTree tree = focus != null ? CallTrees.callees(profile, f) : CallTrees.callers(profile, f);
-            doc = Document.of(TreeTable.of(tree, profile.totalWeight(), depth, min, label).title(title));
+            doc = Document.of(TreeTable.of(tree, profile.totalWeight(), depth, min, label).title(title).totals(totals));
         } else if (byThread) {
-            doc = Document.of(ThreadRoleTable.of(profile, label).title(title));
+            doc = Document.of(ThreadRoleTable.of(profile, label).title(title).totals(totals));
         } else if (rowSpecs != null) {
-            doc = Document.of(RowsTable.of(rowSpecs, profile, label).title(title));
+            doc = Document.of(RowsTable.of(rowSpecs, profile, label).title(title).totals(totals));
         } else {
-            doc = TopTable.of(InclusiveTable.of(profile).top(top == null ? 30 : top), title);
+            doc = TopTable.of(InclusiveTable.of(profile).top(top == null ? 30 : top), title).totals(totals);
         }
         AtomicOutput.write(output, fmt, doc);
         warnings.print(spec.commandLine().getErr(), "myflame report");

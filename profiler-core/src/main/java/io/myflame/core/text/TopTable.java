@@ -14,20 +14,27 @@ import java.util.List;
 public final class TopTable implements Document {
     private final List<InclusiveTable.Entry> entries;
     private final String title;
+    private final ProfileTotals totals;
 
-    private TopTable(List<InclusiveTable.Entry> entries, String title) {
+    private TopTable(List<InclusiveTable.Entry> entries, String title, ProfileTotals totals) {
         this.entries = List.copyOf(entries);
         this.title = title;
+        this.totals = totals;
     }
 
     /** The table of {@code entries} under {@code title} (may be null). */
     public static TopTable of(List<InclusiveTable.Entry> entries, String title) {
-        return new TopTable(entries, title);
+        return new TopTable(entries, title, null);
+    }
+
+    /** This table, with the totals of the profile it was computed from (JSON gives them as numbers). */
+    public TopTable totals(ProfileTotals t) {
+        return new TopTable(entries, title, t);
     }
 
     @Override
     public List<IndentedTable> tables() {
-        IndentedTable t = new IndentedTable(List.of("Children %", "Self %")).title(title);
+        IndentedTable t = new IndentedTable(List.of("Children %", "Self %")).title(title).totals(totals);
         for (InclusiveTable.Entry e : entries) {
             t.add(e.function(), 0, e.inclusivePct(), e.selfPct());
         }
@@ -70,6 +77,9 @@ public final class TopTable implements Document {
         g.writeStartObject();
         if (title != null) {
             g.writeStringField("title", title);
+        }
+        if (totals != null) {
+            totals.writeFields(g);
         }
         g.writeArrayFieldStart("functions");
         for (InclusiveTable.Entry e : entries) {
