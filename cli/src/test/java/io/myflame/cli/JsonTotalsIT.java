@@ -1,10 +1,12 @@
 package io.myflame.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What programs read from {@code --format json}, through the real jar: a report's totals as
- * numbers.
+ * numbers, and an unknown event (folded stacks carry none) as JSON null, never the word "null".
  */
 class JsonTotalsIT {
     @TempDir
@@ -55,5 +57,28 @@ class JsonTotalsIT {
         JsonNode unknown = json(List.of("report", folded.toString(), "--format", "json", "--top", "1"));
         assertTrue(unknown.has("event") && unknown.get("event").isNull(), unknown.toString());
         assertEquals(5645290536L, unknown.path("weight").asLong());
+    }
+
+    @Test
+    void anUnknownEventIsNeverTheWordNull() throws Exception {
+        for (String command : List.of("diff", "categories")) {
+            List<String> args = new ArrayList<>(List.of(command, folded.toString()));
+            if (command.equals("diff")) {
+                args.addAll(List.of(folded.toString(), "--top", "3"));
+            }
+            Myflame.Result text = Myflame.run(args.toArray(String[]::new));
+            assertEquals(0, text.exit(), text.err());
+            assertFalse(text.out().contains("null"), text.out());
+            assertTrue(text.out().contains("unknown event"), text.out());
+            args.addAll(List.of("--format", "json"));
+            JsonNode j = json(args);
+            for (JsonNode column : j.path("columns")) {
+                assertTrue(column.has("event") && column.get("event").isNull(), command + ": " + column);
+            }
+        }
+        // A column of repeats that disagree says which events it mixes.
+        Myflame.Result mixed = Myflame.run("diff", "--label", "x=" + folded + "," + capture, "--top", "1");
+        assertEquals(0, mixed.exit(), mixed.err());
+        assertTrue(mixed.out().contains("event unknown/cpu-clock"), mixed.out());
     }
 }
