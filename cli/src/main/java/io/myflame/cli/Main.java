@@ -113,7 +113,8 @@ public final class Main implements Runnable {
                 line.getErr()));
         cl.setParameterExceptionHandler((ex, args2) -> {
             PrintWriter err = ex.getCommandLine().getErr();
-            err.println(prefix(ex.getCommandLine()) + Escape.message(ex.getMessage()));
+            String message = ex instanceof CommandLine.UnmatchedArgumentException u ? Suggestion.message(u) : ex.getMessage();
+            err.println(prefix(ex.getCommandLine()) + Escape.message(message));
             err.println("try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'");
             return EXIT_USAGE;
         });

@@ -156,6 +156,23 @@ class CliErrorsIT {
     }
 
     @Test
+    void typosGetADidYouMean() throws Exception {
+        String in = script.toString();
+        assertOneLineError(Myflame.run("reprot", in), 2, "myflame: unknown command 'reprot'; did you mean 'report'?");
+        assertOneLineError(Myflame.run("flamegrph", in), 2, "did you mean 'flamegraph'?");
+        assertOneLineError(Myflame.run("report", in, "--tpo", "3"), 2, "myflame report: ", "did you mean '--top'?");
+        assertOneLineError(Myflame.run("report", in, "--formt=json"), 2, "did you mean '--format'?");
+        assertOneLineError(Myflame.run("flamegraph", in, "--colours", "hot"), 2, "did you mean '--colors'?");
+        assertOneLineError(Myflame.run("diff", in, in, "--rwos", "r"), 2, "did you mean '--rows'?");
+        // Nothing near: no guess.
+        Myflame.Result far = Myflame.run("xyzzy", in);
+        assertOneLineError(far, 2, "unknown command 'xyzzy'");
+        assertFalse(far.err().contains("did you mean"), far.err());
+        assertFalse(Myflame.run("report", in, "-x").err().contains("did you mean"));
+        assertTrue(far.err().contains("try 'myflame --help'"), far.err());
+    }
+
+    @Test
     void badUsageExitsTwo() throws Exception {
         assertOneLineError(Myflame.run("report", script.toString(), "--format", "xml"), 2, "--format");
         assertOneLineError(Myflame.run("report", script.toString(), "--top", "5", "--focus", "do_command"), 2, "choose one");
