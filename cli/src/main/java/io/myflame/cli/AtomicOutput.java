@@ -105,6 +105,18 @@ public final class AtomicOutput {
         }
     }
 
+    /**
+     * Refuses to pour a graph or an image onto a terminal when no {@code -o} was given: a
+     * flamegraph is some 300 KB of SVG markup and a PNG is bytes that garble the terminal. An
+     * explicit {@code -o -} and any pipe or file on stdout are written as asked.
+     */
+    static void refuseImageOnTerminal(Path output, String what, String example) {
+        if (output == null && io.myflame.ingest.io.Terminal.stdoutIsTerminal()) {
+            throw new UsageError("stdout is a terminal; write the " + what + " to a file: -o " + example
+                    + " (or pipe it, or -o - to print it anyway)");
+        }
+    }
+
     /** The reader of stdout closed it (EPIPE): the run stops without a message. */
     public static final class StdoutClosed extends IOException {
         StdoutClosed() {

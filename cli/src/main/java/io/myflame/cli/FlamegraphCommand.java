@@ -94,6 +94,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
             inputs.add("-");
         }
         checkUsage();
+        AtomicOutput.refuseImageOnTerminal(output, "SVG", "graph.svg");
         Warnings warnings = new Warnings();
         if (diff) {
             new DiffDrawing(this, warnings).draw();

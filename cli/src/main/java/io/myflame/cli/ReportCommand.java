@@ -77,6 +77,9 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         OutputFormat fmt = AtomicOutput.format(format, output, OutputFormat.allBut());
+        if (fmt == OutputFormat.PNG) {
+            AtomicOutput.refuseImageOnTerminal(output, "PNG image", "table.png");
+        }
         if (fmt == OutputFormat.LIST && focus == null && callers == null && rows == null && !byThread) {
             throw new UsageError("--format list lays out --rows, --focus and --callers tables");
         }

@@ -159,6 +159,44 @@ class OutputFilesIT {
         assertEquals("do_command\n", Files.readString(rows));
     }
 
+    /**
+     * Stdout a terminal (a pseudo-terminal made by {@code script}) and no -o: a flamegraph's SVG or
+     * a PNG table would flood it, so the run stops with a hint before reading anything. A pipe, or
+     * an explicit {@code -o -}, gets the output.
+     */
+    @Test
+    void imagesAreNotPouredOntoATerminal() throws Exception {
+        assumeTrue(new File("/usr/bin/script").canExecute(), "script(1) makes the terminal");
+        List<List<String>> runs = List.of(List.of("flamegraph", capture), List.of("report", capture, "--format", "png"),
+                List.of("diff", capture, capture, "--format", "png"));
+        for (List<String> args : runs) {
+            Myflame.Result r = onTerminal(args, "");
+            assertEquals(2, r.exit(), args + ": " + r.out());
+            assertTrue(r.out().contains("stdout is a terminal; write the") && r.out().contains("to a file: -o "), r.out());
+            assertFalse(r.out().contains("<svg") || r.out().contains("PNG\r\n"), "written anyway: " + args);
+        }
+        Myflame.Result piped = onTerminal(List.of("flamegraph", capture), " | wc -c");
+        assertEquals(0, piped.exit(), piped.out());
+        assertTrue(Long.parseLong(piped.out().lines().reduce((a, b) -> b).orElse("0").trim()) > 100_000, piped.out());
+        Path small = Files.writeString(tmp.resolve("small.folded"), "mysqld;do_command 3\n");
+        Myflame.Result asked = onTerminal(List.of("flamegraph", small.toString(), "-o", "-"), "");
+        assertEquals(0, asked.exit(), asked.out());
+        assertTrue(asked.out().contains("<svg"), asked.out());
+    }
+
+    /** Runs the jar with stdout (and stderr) on a pseudo-terminal; what the terminal showed is {@code out}. */
+    private static Myflame.Result onTerminal(List<String> args, String shellTail) throws Exception {
+        StringBuilder cmd = new StringBuilder();
+        for (String w : Myflame.command(List.of(), args.toArray(String[]::new))) {
+            cmd.append('\'').append(w.replace("'", "'\\''")).append("' ");
+        }
+        Process p = new ProcessBuilder("script", "-qec", cmd + shellTail, "/dev/null").redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> readAll(p.getInputStream()));
+        assertTrue(p.waitFor(5, TimeUnit.MINUTES));
+        return new Myflame.Result(p.exitValue(), out.get(), "");
+    }
+
     /** A real failure mid-write: a 64 KB file system fills up; the old file stays whole, no temp file is left. */
     @Test
     void fullDiskMidWriteKeepsTheOldFile() throws Exception {
