@@ -82,6 +82,23 @@ class CliErrorsIT {
         }
     }
 
+    /** The same class in a categories file: a category with no name, a repeated name or an empty pattern. */
+    @Test
+    void categoryFileWithEmptyOrRepeatedNamesIsRejected() throws Exception {
+        Path cats = tmp.resolve("bad.yaml");
+        for (String[] bad : new String[][] {
+                {"categories:\n  - name: \"\"\n    frames: [\"a*\"]\n", "category 1 has an empty name"},
+                {"categories:\n  - name: x\n    frames: [\"a\"]\n  - name: x\n    frames: [\"b\"]\n",
+                        "category 2 repeats the name 'x'"},
+                {"categories:\n  - name: x\n    frames: [\"a\", null]\n", "category 1 ('x') has an empty frame pattern"}}) {
+            Files.writeString(cats, bad[0]);
+            assertOneLineError(Myflame.run("categories", script.toString(), "--categories", cats.toString()), 1,
+                    "myflame categories: " + cats + ": " + bad[1]);
+            assertOneLineError(Myflame.run("diff", script.toString(), script.toString(), "--categories", cats.toString()), 1,
+                    cats + ": " + bad[1]);
+        }
+    }
+
     @Test
     void binaryFileIsRejected() throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
