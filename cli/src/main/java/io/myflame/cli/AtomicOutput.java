@@ -50,9 +50,10 @@ public final class AtomicOutput {
 
     /**
      * The rules for every command's {@code -o FILE}, checked once the command line is parsed and
-     * before any work ({@code pr} is the command run): it names a file, not a directory; it is not one of the files the command reads (its INPUTs and FILE/DIR/PATH
-     * options: the atomic rename would replace the data being read), and an existing file is one
-     * this user may write ({@link AtomicFile#checkWritable}, as {@code cp} decides).
+     * before any work ({@code pr} is the command run): it names a file, not a directory; it is not
+     * one of the files the command reads (its INPUTs, its FILE/DIR/PATH options and the inputs of
+     * {@code --label NAME=INPUT,...}: the atomic rename would replace the data being read); and an
+     * existing file is one this user may write ({@link AtomicFile#checkWritable}, as {@code cp} decides).
      */
     static void checkOutput(CommandLine.ParseResult pr) throws IOException {
         CommandLine.Model.OptionSpec o = pr.matchedOption("-o");
@@ -75,6 +76,10 @@ public final class AtomicOutput {
         for (CommandLine.Model.OptionSpec opt : pr.matchedOptions()) {
             if (opt != o && opt.paramLabel().matches(".*\\b(FILE|DIR|PATH)\\b.*")) {
                 inputs.addAll(opt.originalStringValues());
+            } else if (opt != o && opt.paramLabel().contains("=INPUT")) {
+                for (String v : opt.originalStringValues()) {
+                    inputs.addAll(List.of(v.substring(v.indexOf('=') + 1).split(",")));
+                }
             }
         }
         checkOutput(Path.of(out), inputs);

@@ -149,6 +149,8 @@ class OutputFilesIT {
         assertUsage(Myflame.run("export", input.toString(), "-o", input.toString()), "is the input");
         assertUsage(Myflame.run("diff", capture, input.toString(), "-o", input.toString()), "is the input");
         assertUsage(Myflame.run("categories", input.toString(), "-o", input.toString()), "is the input");
+        assertUsage(Myflame.run("diff", "--label", "a=" + capture + "," + input, "--label", "b=" + capture,
+                "-o", input.toString()), "is the input");
         Path link = Files.createSymbolicLink(tmp.resolve("link-to-input.folded"), input);
         assertUsage(Myflame.run("export", input.toString(), "-o", link.toString()), "is the input");
         assertArrayEquals(folded, Files.readAllBytes(input));
