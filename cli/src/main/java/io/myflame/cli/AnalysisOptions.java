@@ -3,6 +3,8 @@ package io.myflame.cli;
 import io.myflame.core.UsageError;
 import io.myflame.core.DataError;
 import io.myflame.core.analysis.ProfileFilter;
+import io.myflame.core.analysis.TruncatedStacks;
+import io.myflame.core.analysis.Truncation;
 import io.myflame.core.model.Profile;
 import io.myflame.core.text.Escape;
 import io.myflame.ingest.InputException;
@@ -35,6 +37,9 @@ public final class AnalysisOptions {
 
     @picocli.CommandLine.Mixin
     IngestFlags ingest = new IngestFlags();
+
+    /** Whether cut stacks go under a {@link TruncatedStacks#MARK} frame (flamegraphs; tables keep their stacks). */
+    boolean markTruncated;
 
     public ProfileFilter filter() {
         try {
@@ -73,12 +78,17 @@ public final class AnalysisOptions {
         return ingest.loader();
     }
 
-    /** A capture's own warnings (its self-checks), one line each, so a reader of its numbers sees them. */
+    /**
+     * A capture's own warnings (its self-checks), one line each, so a reader of its numbers sees them;
+     * but its truncated stacks, which every read measures on the threads it keeps.
+     */
     private static void captureWarnings(String input, Warnings warnings) throws IOException, InputException {
         java.nio.file.Path dir = input.equals("-") ? null : java.nio.file.Path.of(input);
         if (dir != null && java.nio.file.Files.isDirectory(dir)) {
             for (String w : io.myflame.ingest.capture.CaptureDirectory.open(dir).warnings()) {
-                warnings.add(input + ": capture says: " + w);
+                if (!Truncation.isWarning(w)) {
+                    warnings.add(input + ": capture says: " + w);
+                }
             }
         }
     }
@@ -89,7 +99,7 @@ public final class AnalysisOptions {
         try (ReadProgress progress = ReadProgress.start("myflame: " + input, loader.bytesRead())) {
             p = loader.load(input);
         }
-        return prepare(input, p, loader, warnings);
+        return prepare(input, null, p, loader, warnings);
     }
 
     /**
@@ -102,12 +112,13 @@ public final class AnalysisOptions {
             loaded = loader.loadAny(input);
         }
         if (loaded instanceof ProfileLoader.Differential d) {
-            return List.of(prepare(input, d.base(), loader, warnings), prepare(input, d.next(), loader, warnings));
+            return List.of(prepare(input, "base", d.base(), loader, warnings), prepare(input, "new", d.next(), loader, warnings));
         }
-        return List.of(prepare(input, ((ProfileLoader.Single) loaded).profile(), loader, warnings));
+        return List.of(prepare(input, null, ((ProfileLoader.Single) loaded).profile(), loader, warnings));
     }
 
-    private Profile prepare(String input, Profile p, ProfileLoader loader, Warnings warnings)
+    /** Weights and filters one profile of {@code input} ({@code side}: base or new of a differential file, else null). */
+    private Profile prepare(String input, String side, Profile p, ProfileLoader loader, Warnings warnings)
             throws IOException, InputException {
         ProfileFilter filter = filter();
         warnings.addAll(loader.warnings());
@@ -118,11 +129,32 @@ public final class AnalysisOptions {
         } else if (!weight.equals("period")) {
             throw new UsageError("--weight must be 'period' or 'samples', not '" + weight + "'");
         }
-        Profile filtered = filter.apply(p);
+        Profile kept = filter.threads().apply(p);
+        if (kept.totalWeight() > 0) {
+            kept = measured(side == null ? input : input + " (" + side + ")", kept, warnings);
+        }
+        Profile filtered = filter.frames().apply(kept);
         if (filtered.totalWeight() == 0) {
             throw new DataError(filter.isIdentity() ? "no samples in " + input
                     : "no samples left in " + input + " after " + filtersGiven());
         }
         return filtered;
+    }
+
+    /**
+     * The profile with its truncated share measured into its info (on the threads kept, before frames
+     * are renamed or hidden: a hidden start_thread must not cut every stack), a warning above 5 %, and
+     * its cut stacks marked when {@link #markTruncated}.
+     */
+    private Profile measured(String name, Profile p, Warnings warnings) {
+        Truncation t = TruncatedStacks.of(p).measure();
+        if (!t.measured()) {
+            return p;
+        }
+        if (t.worthWarning()) {
+            warnings.add(name + ": " + t.warning());
+        }
+        Profile withShare = p.withInfo(p.info().withTruncatedShare(t.share()));
+        return markTruncated ? TruncatedStacks.of(withShare).mark() : withShare;
     }
 }

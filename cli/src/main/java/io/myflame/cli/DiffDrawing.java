@@ -2,9 +2,11 @@ package io.myflame.cli;
 
 import io.myflame.core.UsageError;
 import io.myflame.core.analysis.FunctionLookup;
+import io.myflame.core.analysis.Truncation;
 import io.myflame.core.flame.Background;
 import io.myflame.core.flame.FlameOptions;
 import io.myflame.core.model.Profile;
+import io.myflame.core.model.ProfileInfo;
 import io.myflame.core.text.Escape;
 import io.myflame.diff.Per;
 import io.myflame.diff.Run;
@@ -15,6 +17,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.OptionalLong;
 
 /** {@code myflame flamegraph --diff BASE NEW}: the two profiles, the mode and the unit, drawn as SVG or PNG. */
@@ -35,6 +38,12 @@ final class DiffDrawing {
 
     /** Draws two profiles already loaded (two inputs, or the two sides of a differential folded file). */
     void draw(Profile base, Profile next) throws Exception {
+        String apart = Truncation.comparison(
+                List.of(ProfileInfo.shortVersion(base.info().label()), ProfileInfo.shortVersion(next.info().label())),
+                List.of(base.info().truncatedShare(), next.info().truncatedShare()));
+        if (apart != null) {
+            warnings.add(apart);
+        }
         DiffFlameGraph graph = graph(base, next);
         FlameOptions o = c.look.withPaletteMap(c.look.options(c.unit(next)));
         if (c.look.bgcolors == null) {

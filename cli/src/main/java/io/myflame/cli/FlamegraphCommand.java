@@ -6,6 +6,8 @@ import io.myflame.core.analysis.CallTree;
 import io.myflame.core.analysis.CallTrees;
 import io.myflame.core.analysis.FunctionLookup;
 import io.myflame.core.analysis.ProfileSum;
+import io.myflame.core.analysis.TruncatedStacks;
+import io.myflame.core.analysis.Truncation;
 import io.myflame.core.flame.FlameOptions;
 import io.myflame.core.flame.HtmlFlameGraph;
 import io.myflame.core.flame.SvgFlameGraph;
@@ -95,6 +97,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
         }
         checkUsage();
         AtomicOutput.refuseImageOnTerminal(output, "SVG", "graph.svg");
+        analysis.markTruncated = true;
         Warnings warnings = new Warnings();
         if (diff) {
             new DiffDrawing(this, warnings).draw();
@@ -122,7 +125,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
 
     private void single(List<Profile> profiles, Warnings warnings) throws Exception {
         Profile profile = ProfileSum.of(profiles, new ProfileInfo(String.join(" + ", labels(profiles)),
-                profiles.get(0).info().event(), String.join(",", inputs)));
+                profiles.get(0).info().event(), String.join(",", inputs)).withTruncatedShare(truncatedShare(profiles)));
         CallTree tree = tree(profile);
         FlameOptions o = look.withPaletteMap(look.options(unit(profile)));
         o = o.withTitle(look.title != null ? look.title : defaultTitle(profile))
@@ -156,6 +159,17 @@ public final class FlamegraphCommand implements Callable<Integer> {
     /** Something that draws into the output already open. */
     interface Drawing {
         void draw() throws Exception;
+    }
+
+    /** The share of the profiles' summed weight in truncated stacks; NaN when one was not measured. */
+    private static double truncatedShare(List<Profile> profiles) {
+        double cut = 0;
+        long total = 0;
+        for (Profile p : profiles) {
+            cut += p.info().truncatedShare() * p.totalWeight();
+            total += p.totalWeight();
+        }
+        return total == 0 ? Double.NaN : cut / total;
     }
 
     private static List<String> labels(List<Profile> profiles) {
@@ -232,6 +246,9 @@ public final class FlamegraphCommand implements Callable<Integer> {
 
     private static String describe(Profile p) {
         String event = p.info().event() == null ? "" : p.info().event() + ", ";
-        return String.format(Locale.ROOT, "%s%,d samples, total weight %,d", event, p.totalSamples(), p.totalWeight());
+        double cut = p.info().truncatedShare();
+        String truncated = cut > 0 ? "; " + Truncation.pct(cut) + " in truncated stacks, drawn under " + TruncatedStacks.MARK : "";
+        return String.format(Locale.ROOT, "%s%,d samples, total weight %,d%s", event, p.totalSamples(), p.totalWeight(),
+                truncated);
     }
 }

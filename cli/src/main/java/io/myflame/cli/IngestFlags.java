@@ -20,6 +20,11 @@ public final class IngestFlags {
     @Option(names = "--via-perf-script", description = "Read perf.data through perf script text, not the native reader.")
     boolean viaPerfScript;
 
+    @Option(names = "--symfs", paramLabel = "DIR",
+            description = "Look for the files a perf.data names under DIR, as perf's --symfs: a copy of the "
+                    + "recording machine's files (docs/perf-data.md).")
+    java.nio.file.Path symfs;
+
     @Option(names = "--folded-root", paramLabel = "thread|numbered|function", defaultValue = "thread",
             description = "What the first frame of folded input is: a thread kept as written (default), a thread "
                     + "whose trailing -N is merged (Thread-0, Thread-1 -> Thread), or a function (async-profiler "
@@ -27,7 +32,8 @@ public final class IngestFlags {
     String foldedRoot = "thread";
 
     public ProfileLoader loader() {
-        return new ProfileLoader(threads, inline, perf).foldedRoot(foldedRoot()).viaPerfScript(viaPerfScript);
+        return new ProfileLoader(threads, inline, perf).foldedRoot(foldedRoot()).viaPerfScript(viaPerfScript)
+                .symfs(symfs);
     }
 
     FoldedReader.Root foldedRoot() {

@@ -1,5 +1,6 @@
 package io.myflame.cli;
 
+import io.myflame.core.analysis.Truncation;
 import io.myflame.core.model.Profile;
 import io.myflame.diff.Column;
 import io.myflame.diff.CommRoot;
@@ -53,6 +54,11 @@ final class InputColumns {
             columns.add(new Column(g.name() != null ? g.name() : Column.labelFor(runs, g.given()), runs));
         }
         CountersBlock.repeatWarnings(columns).forEach(warnings::add);
+        String apart = Truncation.comparison(columns.stream().map(Column::label).toList(),
+                columns.stream().map(Column::truncatedShare).toList());
+        if (apart != null) {
+            warnings.add(apart);
+        }
         return columns;
     }
 

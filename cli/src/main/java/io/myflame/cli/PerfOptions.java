@@ -16,7 +16,9 @@ public final class PerfOptions {
     @Option(names = "--count", paramLabel = "N", description = "Events per sample (perf -c).")
     Long count;
 
-    @Option(names = "--call-graph", paramLabel = "fp|dwarf|lbr", defaultValue = "fp", description = "Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--call-graph", paramLabel = "fp|dwarf[,SIZE]|lbr", defaultValue = "fp",
+            description = "How perf walks stacks; dwarf,65528 copies the most stack (a larger SIZE, fewer truncated "
+                    + "stacks). Default: ${DEFAULT-VALUE}.")
     String callGraph;
 
     @Option(names = "--perf", paramLabel = "PATH", defaultValue = "perf", description = "The perf binary. Default: ${DEFAULT-VALUE}.")

@@ -80,7 +80,7 @@ public final class RecordCommand implements Callable<Integer> {
 
     /**
      * One line of the capture's self-checks, e.g. {@code checks: 1.000 rows deleted per DELETE, 0.000
-     * buffer-pool reads/txn, server on CPU 0.64 of 1, 0.7% unresolved samples; 0 warnings}.
+     * buffer-pool reads/txn, server on CPU 0.64 of 1, 41.8% truncated stacks, 0.7% unresolved samples; 0 warnings}.
      */
     static String checks(JsonNode meta) {
         JsonNode c = meta.path("checks");
@@ -97,6 +97,9 @@ public final class RecordCommand implements Callable<Integer> {
         if (c.has("server_cpus_busy")) {
             parts.add(String.format(Locale.ROOT, "server on CPU %.2f of %d", c.path("server_cpus_busy").asDouble(),
                     c.path("expected_cpus_busy").asInt()));
+        }
+        if (c.has("truncated_share")) {
+            parts.add(String.format(Locale.ROOT, "%.1f%% truncated stacks", 100 * c.path("truncated_share").asDouble()));
         }
         if (c.has("unresolved_share")) {
             parts.add(String.format(Locale.ROOT, "%.1f%% unresolved samples", 100 * c.path("unresolved_share").asDouble()));

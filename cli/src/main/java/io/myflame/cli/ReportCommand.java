@@ -8,9 +8,11 @@ import io.myflame.core.analysis.FunctionLookup;
 import io.myflame.core.analysis.InclusiveTable;
 import io.myflame.core.analysis.RowFile;
 import io.myflame.core.analysis.RowSpec;
+import io.myflame.core.analysis.Truncation;
 import io.myflame.core.model.Profile;
 import io.myflame.core.text.Document;
 import io.myflame.core.text.Escape;
+import io.myflame.core.text.IndentedTable;
 import io.myflame.core.text.OutputFormat;
 import io.myflame.core.text.RowsTable;
 import io.myflame.core.text.ThreadRoleTable;
@@ -93,23 +95,31 @@ public final class ReportCommand implements Callable<Integer> {
         Profile profile = analysis.load(input, analysis.loader(), warnings);
         String label = io.myflame.core.model.ProfileInfo.shortVersion(profile.info().label());
         String title = describe(profile);
+        // Percentages stay those of the stacks as recorded (perf report's); the footnote says what they miss.
+        String truncated = Truncation.footnote(profile.info().truncatedShare());
         Document doc;
         ProfileTotals totals = ProfileTotals.of(profile);
         if (focus != null || callers != null) {
             String name = Escape.raw(focus != null ? focus : callers);
             int f = FunctionLookup.find(profile, name);
             CallTree tree = focus != null ? CallTrees.callees(profile, f) : CallTrees.callers(profile, f);
-            doc = Document.of(TreeTable.of(tree, profile.totalWeight(), depth, min, label).title(title).totals(totals));
+            doc = Document.of(noted(TreeTable.of(tree, profile.totalWeight(), depth, min, label).title(title)
+                    .totals(totals), truncated));
         } else if (byThread) {
-            doc = Document.of(ThreadRoleTable.of(profile, label).title(title).totals(totals));
+            doc = Document.of(noted(ThreadRoleTable.of(profile, label).title(title).totals(totals), truncated));
         } else if (rowSpecs != null) {
-            doc = Document.of(RowsTable.of(rowSpecs, profile, label).title(title).totals(totals));
+            doc = Document.of(noted(RowsTable.of(rowSpecs, profile, label).title(title).totals(totals), truncated));
         } else {
-            doc = TopTable.of(InclusiveTable.of(profile).top(top == null ? 30 : top), title).totals(totals);
+            TopTable table = TopTable.of(InclusiveTable.of(profile).top(top == null ? 30 : top), title).totals(totals);
+            doc = truncated == null ? table : table.note(truncated);
         }
         AtomicOutput.write(output, fmt, doc);
         warnings.print(spec.commandLine().getErr(), "myflame report");
         return 0;
+    }
+
+    private static IndentedTable noted(IndentedTable t, String note) {
+        return note == null ? t : t.note(note);
     }
 
     static List<RowSpec> readRows(Path file) throws Exception {

@@ -32,6 +32,7 @@ class CollapseFastPathTest {
                 new String[] {"--all", "--event-filter", "cycles:ppp", "perf.data", "-o", "out.folded"},
                 new String[] {"--jit", "--skip-after", "do_command", "--threads", "3", "--output", "x", "in"},
                 new String[] {"--inline", "--perf", "/usr/bin/perf", "perf.data"},
+                new String[] {"--symfs", "/srv/db-host", "perf.data"},
                 new String[] {"--skip-after", "do_command", "--skip-after", "mysql_parse", "perf.txt"},
                 new String[] {},
                 new String[] {"--kernel"});

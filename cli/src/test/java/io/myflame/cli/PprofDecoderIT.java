@@ -60,7 +60,10 @@ class PprofDecoderIT {
                 new GZIPInputStream(Files.newInputStream(FOLDED)), StandardCharsets.UTF_8))) {
             for (String line = r.readLine(); line != null; line = r.readLine()) {
                 int space = line.lastIndexOf(' ');
-                lines.merge(List.of(line.substring(0, space).split(";")), Long.parseLong(line.substring(space + 1)), Long::sum);
+                // stacks.folded names an unnamed frame of [vdso] as the peers' collapse does,
+                // [[vdso]]; analysis (and so the export) names it as perf report does, [vdso].
+                String stack = line.substring(0, space).replaceAll("\\[(\\[[^;\\]]*\\])\\]", "$1");
+                lines.merge(List.of(stack.split(";")), Long.parseLong(line.substring(space + 1)), Long::sum);
             }
         }
         return lines;

@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -54,12 +56,34 @@ class RecordIT {
         for (String f : List.of("perf.data", "stacks.folded", "sysbench.txt", "status-before.txt", "status-after.txt")) {
             assertTrue(Files.size(cap.resolve(f)) > 0, f);
         }
+        assertTruncatedShareChecked(cap, meta, p.err());
         Map<String, Double> top = reportTop(cap);
         double delete = top.entrySet().stream().filter(e -> e.getKey().equals("mysql_delete")
                 || e.getKey().startsWith("Sql_cmd_delete::")).mapToDouble(Map.Entry::getValue).max().orElse(0);
         assertTrue(delete > 1, "mysql_delete / Sql_cmd_delete::* above 1%: " + delete);
         assertTrue(top.getOrDefault("ha_commit_trans", 0.0) > 1, "ha_commit_trans above 1%: " + top.get("ha_commit_trans"));
         assertEquals(List.of(), RealParts.processesMentioning(tmp.toString()));
+    }
+
+    /**
+     * checks.truncated_share against the capture's stacks.folded counted here (a line is whole when the
+     * frame after its thread is start_thread: Debian's libc has no frame pointers, so more are cut), and
+     * the warning above 5 %.
+     */
+    private static void assertTruncatedShareChecked(Path cap, JsonNode meta, String err) throws Exception {
+        long total = 0;
+        long cut = 0;
+        for (String line : Files.readAllLines(cap.resolve("stacks.folded"), StandardCharsets.ISO_8859_1)) {
+            long w = Long.parseLong(line.substring(line.lastIndexOf(' ') + 1));
+            total += w;
+            cut += line.split(";")[1].equals("start_thread") ? 0 : w;
+        }
+        double share = meta.at("/checks/truncated_share").asDouble(-1);
+        assertEquals(cut / (double) total, share, 0.01, meta.at("/checks").toString());
+        assertEquals(share > 0.05, meta.get("warnings").toString().contains("of the samples are in truncated stacks"),
+                meta.get("warnings").toString());
+        assertEquals(share > 0.05, err.contains("warning: " + String.format(Locale.ROOT, "%.1f%%", 100 * share)
+                + " of the samples are in truncated stacks"), err);
     }
 
     @Test

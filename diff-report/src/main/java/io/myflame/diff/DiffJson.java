@@ -83,6 +83,10 @@ public final class DiffJson {
                 ro.put("weight", r.profile().totalWeight());
                 ro.put("transactions", r.transactions());
                 ro.put("queries", r.queries());
+                double truncated = r.profile().info().truncatedShare();
+                if (!Double.isNaN(truncated)) {
+                    ro.put("truncated_share", Decimals.round(truncated, 4));
+                }
             }
         }
         ArrayNode rows = root.putArray("rows");

@@ -1,5 +1,6 @@
 package io.myflame.diff;
 
+import io.myflame.core.analysis.Truncation;
 import io.myflame.core.text.Escape;
 import io.myflame.core.text.IndentedTable;
 import java.util.ArrayList;
@@ -8,7 +9,8 @@ import java.util.List;
 /**
  * Lays a {@link Diff} out as an {@link IndentedTable} (text, Markdown, CSV through
  * {@link io.myflame.core.text.TableFormat}): a column per label, then the deltas; alias rows get a
- * footnote saying which name matched in which column, and every column says what it measured.
+ * footnote saying which name matched in which column, and every column says what it measured (and
+ * the share of its samples in truncated stacks, whose callers its percentages miss).
  */
 public final class DiffTables {
     private DiffTables() {
@@ -98,6 +100,10 @@ public final class DiffTables {
         }
         if (queries != null) {
             sb.append(", ").append(queries).append(" queries");
+        }
+        double truncated = column.truncatedShare();
+        if (truncated > 0) {
+            sb.append(", ").append(Truncation.pct(truncated)).append(" in truncated stacks");
         }
         sb.append(" (").append(String.join(", ", column.runs().stream().map(Run::source).toList())).append(')');
         return sb.toString();

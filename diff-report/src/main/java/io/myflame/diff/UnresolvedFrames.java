@@ -1,5 +1,6 @@
 package io.myflame.diff;
 
+import io.myflame.core.analysis.TruncatedStacks;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
 
@@ -23,17 +24,23 @@ public final class UnresolvedFrames {
     private UnresolvedFrames() {
     }
 
-    /** Share of {@code p}'s weight in stacks with an unresolved frame of the program (see {@link #unresolved(String)}). */
+    /**
+     * Share of {@code p}'s weight in stacks with an unresolved frame of the program (see
+     * {@link #unresolved(String)}); the {@code [unknown]} a truncated stack ends on is where it was
+     * cut, not a name missing ({@link TruncatedStacks#cutUnknown}).
+     */
     public static double share(Profile p) {
         FrameTable frames = p.frames();
+        TruncatedStacks truncated = TruncatedStacks.of(p);
         byte[] unresolved = new byte[frames.size()];
         long total = 0;
         long bad = 0;
         for (int i = 0; i < p.size(); i++) {
             long w = p.weight(i);
             total += w;
-            for (int f : p.stack(i)) {
-                if (unresolved(frames, f, unresolved)) {
+            int[] stack = p.stack(i);
+            for (int j = truncated.cutUnknown(i); j < stack.length; j++) {
+                if (unresolved(frames, stack[j], unresolved)) {
                     bad += w;
                     break;
                 }

@@ -124,4 +124,22 @@ class DiffTableTest {
                 Measure.INCLUSIVE, Per.TXN, 1));
         assertTrue(badEvent.getMessage().contains("page-faults"), badEvent.getMessage());
     }
+
+    @Test
+    void eachColumnSaysItsTruncatedShareAndTheirPercentagesStay() {
+        Profile measured = OLD.withInfo(OLD.info().withTruncatedShare(0.418));
+        List<Column> columns = List.of(Column.of("5.6", Run.of(measured)),
+                new Column("8.0", List.of(Run.of(NEW.withInfo(NEW.info().withTruncatedShare(0.2))),
+                        Run.of(NEW.withInfo(NEW.info().withTruncatedShare(0.3))))));
+        assertEquals(0.25, columns.get(1).truncatedShare(), 1e-12);
+        List<String> notes = DiffTables.of(diff(Measure.INCLUSIVE, columns, 1.0)).notes();
+        assertTrue(notes.get(notes.size() - 2).startsWith("5.6: event cpu-clock, 4 samples, 41.8% in truncated stacks (old)"),
+                notes.toString());
+        assertTrue(notes.get(notes.size() - 1).contains(", 25.0% in truncated stacks (new, new)"), notes.toString());
+        // Not measured (NaN) says nothing; the cells do not depend on it.
+        Diff plain = diff(Measure.INCLUSIVE, List.of(Column.of("5.6", Run.of(OLD)), Column.of("8.0", Run.of(NEW))), 1.0);
+        assertFalse(DiffTables.of(plain).notes().toString().contains("truncated"));
+        assertEquals(plain.rows().get(0).cells().get(0).mean(),
+                diff(Measure.INCLUSIVE, columns, 1.0).rows().get(0).cells().get(0).mean());
+    }
 }

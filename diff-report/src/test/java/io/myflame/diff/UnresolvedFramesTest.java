@@ -46,4 +46,19 @@ class UnresolvedFramesTest {
         assertEquals(1, warnings.size());
         assertEquals(true, warnings.get(0).startsWith("stripped: 70.0% of the samples"), warnings.get(0));
     }
+
+    @Test
+    void theUnknownATruncatedStackEndsOnIsWhereItWasCut() {
+        FrameTable frames = new FrameTable();
+        Profile.Builder b = Profile.builder(frames);
+        int t = b.thread(new SampledThread("mariadbd", 1, 1));
+        String[][] stacks = {{"[unknown]", "_int_malloc"}, {"start_thread", "[unknown]", "f"}, {"__send"},
+            {"[unknown]", "do_command", "[mariadbd]"}};
+        for (String[] s : stacks) {
+            int[] ids = java.util.Arrays.stream(s).mapToInt(frames::intern).toArray();
+            b.add(t, ids, ids.length, 25, 1);
+        }
+        // A whole stack's [unknown] and a cut one's [mariadbd] are unresolved; the cut end is not.
+        assertEquals(0.5, UnresolvedFrames.share(b.build()), 1e-12);
+    }
 }

@@ -1,5 +1,6 @@
 package io.myflame.ingest;
 
+import io.myflame.core.model.CallGraph;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
 import io.myflame.ingest.capture.CaptureDirectory;
@@ -8,6 +9,7 @@ import io.myflame.ingest.perf.FoldOptions;
 import io.myflame.ingest.perf.FoldedStacks;
 import io.myflame.ingest.perf.PerfDataSource;
 import io.myflame.ingest.perf.PerfScriptReader;
+import io.myflame.ingest.perf.RecordedCallGraph;
 import io.myflame.ingest.perfdata.PerfDataReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -28,6 +30,8 @@ public final class ProfileLoader {
     private final boolean inline;
     private final String perfBinary;
     private boolean viaPerfScript;
+    private Path symfs;
+    private boolean archiveSymbols;
     private final List<String> warnings = new ArrayList<>();
     private final AtomicLong bytesRead = new AtomicLong();
     private FoldedReader.Root foldedRoot = FoldedReader.Root.THREAD;
@@ -59,6 +63,21 @@ public final class ProfileLoader {
     /** Reads perf.data through {@code perf script} text instead of the native reader (--via-perf-script). */
     public ProfileLoader viaPerfScript(boolean yes) {
         this.viaPerfScript = yes;
+        return this;
+    }
+
+    /** Reads the files a perf.data names under {@code dir}, as perf's --symfs does (null: where they were). */
+    public ProfileLoader symfs(Path dir) {
+        this.symfs = dir;
+        return this;
+    }
+
+    /**
+     * Keeps, beside each perf.data read natively, the symbols its frames were named from
+     * ({@code perf.data.symbols.gz}), so it reads the same on another machine: what record does.
+     */
+    public ProfileLoader archiveSymbols(boolean yes) {
+        this.archiveSymbols = yes;
         return this;
     }
 
@@ -101,12 +120,16 @@ public final class ProfileLoader {
             throws IOException, InputException {
         if (!viaPerfScript && !inline) {
             try {
-                return new PerfDataReader(options, threads).read(path);
+                PerfDataReader direct = new PerfDataReader(options, threads).symfs(symfs);
+                if (archiveSymbols) {
+                    direct.archiveTo(PerfDataReader.archiveBeside(path));
+                }
+                return direct.read(path);
             } catch (PerfDataReader.Unsupported e) {
                 warnings.add("read " + path + " through perf script: " + e.getMessage());
             }
         }
-        return new PerfDataSource(perfBinary, inline).read(path, reader);
+        return new PerfDataSource(perfBinary, inline).symfs(symfs).read(path, reader);
     }
 
     private static FoldedStacks readText(OpenedInput in, PerfScriptReader reader) throws IOException, InputException {
@@ -143,7 +166,8 @@ public final class ProfileLoader {
     private Loaded load(OpenedInput in, ProfileInfo info) throws IOException, InputException {
         try {
             return switch (in.kind()) {
-                case JFR -> new Single(io.myflame.ingest.jfr.JfrProfiles.read(in.file(), info, warnings));
+                case JFR -> new Single(io.myflame.ingest.jfr.JfrProfiles.read(in.file(),
+                        info.withCallGraph(CallGraph.JAVA), warnings));
                 case FOLDED -> new Single(FoldedReader.read(in.text(), StandardCharsets.ISO_8859_1, in.name(), info,
                         warnings, foldedRoot, threads));
                 case DIFFERENTIAL_FOLDED -> {
@@ -154,7 +178,10 @@ public final class ProfileLoader {
                 default -> {
                     FoldedStacks stacks = fold(in, FoldOptions.ANALYSIS);
                     warnings.addAll(stacks.warnings());
-                    yield new Single(stacks.toProfile(info));
+                    ProfileInfo recorded = in.kind() == InputKind.PERF_DATA && in.file() != null
+                            && info.callGraph() == CallGraph.UNKNOWN
+                            ? info.withCallGraph(RecordedCallGraph.of(in.file())) : info;
+                    yield new Single(stacks.toProfile(recorded));
                 }
             };
         } catch (IOException e) {
@@ -165,13 +192,16 @@ public final class ProfileLoader {
         }
     }
 
-    /** The input's label and event; an incomplete capture is read with a warning, never silently. */
+    /**
+     * The input's label, event and call-graph mode (a capture's perf.data says it when its capture.json
+     * does not); an incomplete capture is read with a warning, never silently.
+     */
     private ProfileInfo info(String input) throws IOException, InputException {
         ProfileInfo info = ProfileInfo.EMPTY.withSource(input);
         Path path = input.equals("-") ? null : Path.of(input);
         if (path != null && Files.isDirectory(path)) {
             CaptureDirectory capture = CaptureDirectory.open(path);
-            info = info.withLabel(capture.serverVersion()).withEvent(capture.event());
+            info = info.withLabel(capture.serverVersion()).withEvent(capture.event()).withCallGraph(capture.callGraph());
             if (capture.incompleteReason() != null) {
                 warnings.add(input + ": incomplete capture (" + capture.incompleteReason() + ")");
             }

@@ -50,7 +50,7 @@ class PerfReportAgreementTest {
 
     /**
      * The same through the native perf.data reader: each capture's perf.data.xz unpacked (by xz)
-     * and read without perf script.
+     * beside its symbol archive, and read without perf script.
      */
     @TestFactory
     Stream<DynamicTest> everyNamedSymbolAgreesWithPerfReportThroughTheNativeReader(@org.junit.jupiter.api.io.TempDir Path tmp)
@@ -67,6 +67,11 @@ class PerfReportAgreementTest {
             Process xz = new ProcessBuilder("xz", "-dc", d.resolve("perf.data.xz").toString())
                     .redirectOutput(data.toFile()).start();
             assertEquals(0, xz.waitFor());
+            // The capture's archive of the recording machine's symbols travels with its perf.data:
+            // no kernel, ~/.debug or binary of this machine is needed to name the frames.
+            Path symbols = d.resolve("perf.data.symbols.gz");
+            assertTrue(Files.isRegularFile(symbols), "capture without its symbol archive: " + symbols);
+            Files.copy(symbols, tmp.resolve(data.getFileName() + ".symbols.gz"));
             check(d, data.toString());
         }));
     }

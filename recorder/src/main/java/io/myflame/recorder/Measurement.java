@@ -5,6 +5,7 @@ import io.myflame.recorder.server.ErrorLogTail;
 import io.myflame.recorder.process.ExternalCommand;
 import io.myflame.recorder.capture.HostInfo;
 import io.myflame.recorder.capture.ServerVariables;
+import io.myflame.core.model.CallGraph;
 import io.myflame.recorder.check.SampleChecks;
 import io.myflame.recorder.check.WindowChecks;
 import io.myflame.recorder.process.LineTee;
@@ -128,7 +129,8 @@ public final class Measurement {
         ObjectNode p = meta.perf();
         SampleChecks.cpu(p.path("samples").asLong(-1), p.path("frequency").asLong(0), p.path("duration_s").asDouble(0),
                 workload.threads(), variables.durability(), meta, session.progress());
-        SampleChecks.symbols(out.resolve(PerfCapture.FOLDED), session.server().binary(), meta, session.progress());
+        SampleChecks.stacks(out.resolve(PerfCapture.FOLDED), session.server().binary(),
+                CallGraph.parse(p.path("call_graph").asText(null)), meta, session.progress());
     }
 
     /** myflame's delete script says when a thread passed the table's last row. */

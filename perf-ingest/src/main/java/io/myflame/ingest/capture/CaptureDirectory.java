@@ -2,7 +2,9 @@ package io.myflame.ingest.capture;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.myflame.core.model.CallGraph;
 import io.myflame.ingest.InputException;
+import io.myflame.ingest.perf.RecordedCallGraph;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,6 +86,16 @@ public final class CaptureDirectory {
     /** The perf event really recorded (a VM records cpu-clock when cycles was asked for). */
     public String event() {
         return text("perf", "event");
+    }
+
+    /**
+     * How perf walked the stacks: {@code perf.call_graph} ({@code fp}, {@code dwarf}, {@code lbr}), else
+     * what the capture's perf.data header says, else unknown.
+     */
+    public CallGraph callGraph() {
+        CallGraph said = CallGraph.parse(text("perf", "call_graph"));
+        Path data = dir.resolve("perf.data");
+        return said != CallGraph.UNKNOWN || !Files.isRegularFile(data) ? said : RecordedCallGraph.of(data);
     }
 
     public OptionalLong transactions() {

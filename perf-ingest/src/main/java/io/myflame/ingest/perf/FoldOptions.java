@@ -13,11 +13,14 @@ import java.util.List;
  * @param eventFilter            the only event kept ({@code cpu-clock} also matches {@code cpu-clock:ppp});
  *                               null keeps the first event seen
  * @param skipAfter              functions whose callers are dropped, the comm root included (empty keeps all)
- * @param keepAnonymousNamespace keep {@code (anonymous namespace)::f} frames, which the peers' collapse drops
- *                               with every frame starting with {@code (}; analysis keeps them, as perf report does
+ * @param perfReportNames        name frames as {@code perf report} does, not as the peers' collapse: keep
+ *                               {@code (anonymous namespace)::f} frames (the peers drop every frame starting
+ *                               with {@code (}), and call an unresolved frame of a bracketed dso by that
+ *                               dso's name ({@code [kernel.kallsyms]}, {@code [vdso]}) where the peers
+ *                               bracket it again ({@code [[kernel.kallsyms]]})
  */
 public record FoldOptions(Root root, boolean annotateKernel, boolean annotateJit, boolean includeAddrs,
-                          String eventFilter, List<String> skipAfter, boolean keepAnonymousNamespace) {
+                          String eventFilter, List<String> skipAfter, boolean perfReportNames) {
 
     /** The root frame's content. */
     public enum Root { COMM, PID, TID }
@@ -33,6 +36,6 @@ public record FoldOptions(Root root, boolean annotateKernel, boolean annotateJit
     }
 
     public FoldOptions withEventFilter(String e) {
-        return new FoldOptions(root, annotateKernel, annotateJit, includeAddrs, e, skipAfter, keepAnonymousNamespace);
+        return new FoldOptions(root, annotateKernel, annotateJit, includeAddrs, e, skipAfter, perfReportNames);
     }
 }

@@ -28,7 +28,7 @@ final class FrameDecoder {
         String func = SymbolTidy.stripOffset(rawfunc);
         // perf prints the process name in parentheses for some frames; the peers skip every
         // frame starting with "(", which also loses "(anonymous namespace)::f" — analysis keeps those.
-        if (func.startsWith("(") && !(options.keepAnonymousNamespace() && func.startsWith("(anonymous namespace)"))) {
+        if (func.startsWith("(") && !(options.perfReportNames() && func.startsWith("(anonymous namespace)"))) {
             return List.of();
         }
         List<String> out = new ArrayList<>(1);
@@ -124,6 +124,10 @@ final class FrameDecoder {
         } else {
             // "/usr/bin/x (deleted)": a file replaced while it ran; its frames are still x's.
             what = SymbolTidy.baseName(module);
+            if (options.perfReportNames() && what.startsWith("[") && what.endsWith("]") && !options.includeAddrs()) {
+                // "ffffffff8225fd19 [unknown] ([kernel.kallsyms])": perf report's row is [kernel.kallsyms].
+                return what;
+            }
             if (what.endsWith(DELETED)) {
                 what = what.substring(0, what.length() - DELETED.length());
             }

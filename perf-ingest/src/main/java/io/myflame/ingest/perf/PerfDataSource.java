@@ -23,10 +23,17 @@ import org.apache.commons.exec.ExecuteStreamHandler;
 public final class PerfDataSource {
     private final String perf;
     private final boolean inline;
+    private Path symfs;
 
     public PerfDataSource(String perfBinary, boolean inline) {
         this.perf = perfBinary;
         this.inline = inline;
+    }
+
+    /** Has perf read the recorded files under {@code dir} (its --symfs); null for none. */
+    public PerfDataSource symfs(Path dir) {
+        this.symfs = dir;
+        return this;
     }
 
     public FoldedStacks read(Path perfData, PerfScriptReader reader) throws IOException, InputException {
@@ -39,6 +46,9 @@ public final class PerfDataSource {
         cmd.addArgument("-i", false);
         cmd.addArgument(perfData.toString(), false);
         cmd.addArgument(inline ? "--inline" : "--no-inline", false);
+        if (symfs != null) {
+            cmd.addArgument("--symfs=" + symfs, false);
+        }
         CompletableFuture<InputStream> stdout = new CompletableFuture<>();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
         DefaultExecutor executor = DefaultExecutor.builder().get();

@@ -14,6 +14,7 @@ final class Dso {
     final Kind kind;
     String buildId;
     private volatile SymbolTable symbols;
+    private volatile CallFrameInfo cfi;
     /** The build id symbols were read ahead for ({@link #readAhead}); null when they were loaded on first use. */
     private String readAheadFor;
     private boolean settled;
@@ -36,6 +37,26 @@ final class Dso {
             }
         }
         return s;
+    }
+
+    /** Its call frame information for unwinding, read once from the file its symbols would come from. */
+    CallFrameInfo callFrameInfo(SymbolSources sources) {
+        CallFrameInfo c = cfi;
+        if (c == null) {
+            synchronized (this) {
+                c = cfi;
+                if (c == null) {
+                    c = sources.callFrameInfo(this);
+                    cfi = c;
+                }
+            }
+        }
+        return c;
+    }
+
+    /** The symbols loaded so far, without loading them: null when no sample needed them. */
+    SymbolTable loaded() {
+        return symbols;
     }
 
     /**

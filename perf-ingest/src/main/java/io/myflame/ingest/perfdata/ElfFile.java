@@ -36,6 +36,10 @@ final class ElfFile {
     final int[] shLink;
     final long[] shEntsize;
     final String[] shName;
+    /** PT_LOAD segments: file offset, virtual address and size in the file, to turn offsets into addresses. */
+    final long[] loadOffset;
+    final long[] loadVaddr;
+    final long[] loadFilesz;
 
     private ElfFile(Path path, FileChannel ch, ByteBuffer eh) throws IOException {
         this.path = path;
@@ -68,6 +72,25 @@ final class ElfFile {
             shSize[i] = all.getLong(b + 32);
             shLink[i] = all.getInt(b + 40);
             shEntsize[i] = all.getLong(b + 56);
+        }
+        long phoff = eh.getLong(0x20);
+        int phentsize = Short.toUnsignedInt(eh.getShort(0x36));
+        int phnum = Short.toUnsignedInt(eh.getShort(0x38));
+        int loads = 0;
+        ByteBuffer ph = phentsize < 56 || phnum == 0 ? null : read(phoff, phentsize * phnum);
+        for (int i = 0; ph != null && i < phnum; i++) {
+            loads += ph.getInt(i * phentsize) == 1 ? 1 : 0;
+        }
+        loadOffset = new long[loads];
+        loadVaddr = new long[loads];
+        loadFilesz = new long[loads];
+        for (int i = 0, k = 0; ph != null && i < phnum; i++) {
+            int b = i * phentsize;
+            if (ph.getInt(b) == 1) {
+                loadOffset[k] = ph.getLong(b + 8);
+                loadVaddr[k] = ph.getLong(b + 16);
+                loadFilesz[k++] = ph.getLong(b + 32);
+            }
         }
         byte[] names = bytes(shstrndx);
         for (int i = 0; i < shnum; i++) {

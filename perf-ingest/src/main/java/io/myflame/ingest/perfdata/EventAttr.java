@@ -39,6 +39,8 @@ final class EventAttr {
     final long readFormat;
     final long flags;
     final long branchSampleType;
+    /** Which user registers a sample carries ({@code sample_regs_user}: perf's x86 register numbers as bits). */
+    final long sampleRegsUser;
     String name;
     /** Whether samples of this event are folded (the kept event; set before decoding). */
     volatile boolean kept;
@@ -52,6 +54,7 @@ final class EventAttr {
         readFormat = b.getLong(at + 32);
         flags = b.getLong(at + 40);
         branchSampleType = size >= 80 ? b.getLong(at + 72) : 0;
+        sampleRegsUser = size >= 88 ? b.getLong(at + 80) : 0;
         name = defaultName();
     }
 
@@ -72,8 +75,8 @@ final class EventAttr {
         if ((sampleType & ~KNOWN) != 0) {
             return "unknown sample_type bits 0x" + Long.toHexString(sampleType & ~KNOWN);
         }
-        if (has(STACK_USER) || has(REGS_USER)) {
-            return "DWARF call graphs (--call-graph dwarf) need perf's unwinder";
+        if ((has(STACK_USER) || has(REGS_USER)) && !unwindable()) {
+            return "DWARF call graphs (--call-graph dwarf) without the user registers IP and SP";
         }
         if (has(BRANCH_STACK)) {
             return "branch stacks (-b, --call-graph lbr)";
@@ -88,6 +91,23 @@ final class EventAttr {
             return "breakpoint events";
         }
         return null;
+    }
+
+    /** perf's x86 register numbers ({@code perf_regs.h}) the unwinder starts from. */
+    static final int REG_SP = 7;
+    static final int REG_IP = 8;
+
+    /**
+     * Whether samples carry what perf's DWARF unwinder needs: registers and a stack dump, with
+     * the stack pointer and instruction pointer among the registers. Without both fields perf
+     * does not unwind (thread__resolve_callchain_unwind), and neither do we.
+     */
+    boolean unwinds() {
+        return has(CALLCHAIN) && has(REGS_USER) && has(STACK_USER) && unwindable();
+    }
+
+    private boolean unwindable() {
+        return !has(REGS_USER) || ((sampleRegsUser >> REG_SP) & 3) == 3;
     }
 
     /** Bytes of the read_format block of a sample, given the group's member count where it has one. */
@@ -109,8 +129,8 @@ final class EventAttr {
 
     /**
      * Whether the fields {@link SampleDecoder} reads from a sample of this event (all up to and
-     * including the callchain) lie inside its record. perf refuses such a sample ("Can't parse
-     * sample") and stops there; so does the index pass, so the decoder never meets one.
+     * including the user stack dump) lie inside its record. perf refuses such a sample ("Can't
+     * parse sample") and stops there; so does the index pass, so the decoder never meets one.
      */
     boolean sampleFits(ByteBuffer b, int rec, int size) {
         long end = (long) rec + size;
@@ -131,7 +151,42 @@ final class EventAttr {
                 return false;
             }
             long nr = b.getLong((int) p);
-            return nr >= 0 && nr <= (end - p - 8) / 8;
+            if (nr < 0 || nr > (end - p - 8) / 8) {
+                return false;
+            }
+            p += 8 + nr * 8;
+        }
+        return p <= end && userFieldsFit(b, p, end);
+    }
+
+    /** RAW, then the user registers and stack dump, as perf lays them out after the callchain. */
+    private boolean userFieldsFit(ByteBuffer b, long p, long end) {
+        if (has(RAW)) {
+            if (p + 4 > end) {
+                return false;
+            }
+            p += 4 + Integer.toUnsignedLong(b.getInt((int) p));
+        }
+        if (has(REGS_USER)) {
+            if (p + 8 > end) {
+                return false;
+            }
+            long abi = b.getLong((int) p);
+            p += 8 + (abi == 0 ? 0 : 8L * Long.bitCount(sampleRegsUser));
+        }
+        if (has(STACK_USER)) {
+            if (p + 8 > end) {
+                return false;
+            }
+            long size = b.getLong((int) p);
+            p += 8;
+            if (size != 0) {
+                // perf: "user stack dump failure" when the dumped part claims more than the dump.
+                if (size < 0 || size > end - p - 8 || Long.compareUnsigned(b.getLong((int) (p + size)), size) > 0) {
+                    return false;
+                }
+                p += size + 8;
+            }
         }
         return p <= end;
     }

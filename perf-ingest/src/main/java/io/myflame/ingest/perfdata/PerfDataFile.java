@@ -25,6 +25,7 @@ final class PerfDataFile implements AutoCloseable {
     private static final int FEAT_BUILD_ID = 2;
     private static final int FEAT_HOSTNAME = 3;
     private static final int FEAT_OSRELEASE = 4;
+    private static final int FEAT_ARCH = 6;
     private static final int FEAT_CMDLINE = 11;
     private static final int FEAT_EVENT_DESC = 12;
     private static final int FEAT_AUXTRACE = 18;
@@ -41,6 +42,8 @@ final class PerfDataFile implements AutoCloseable {
     String hostname;
     String osRelease;
     String cmdline;
+    /** The recording machine's {@code uname -m} (HEADER_ARCH); null when the file does not say. */
+    String arch;
     /** Why perf script must read this file instead of us; null when we can. */
     String unsupported;
     long dataOffset;
@@ -188,6 +191,7 @@ final class PerfDataFile implements AutoCloseable {
                 case FEAT_BUILD_ID -> buildIds(b, 0, b.limit());
                 case FEAT_HOSTNAME -> hostname = string(b, 0);
                 case FEAT_OSRELEASE -> osRelease = string(b, 0);
+                case FEAT_ARCH -> arch = string(b, 0);
                 case FEAT_CMDLINE -> cmdline = cmdline(b);
                 case FEAT_EVENT_DESC -> eventDesc(b);
                 case FEAT_AUXTRACE -> unsupportedIfNull("AUX area data (perf record of intel_pt, cs_etm...)");

@@ -27,15 +27,24 @@ public final class PerfDataReader {
     private final FoldOptions options;
     private final int threads;
     private final String cxxfilt;
+    private final SymbolSources.Host host;
+    private Path symfs;
+    private Path archiveTo;
 
     public PerfDataReader(FoldOptions options, int threads) {
         this(options, threads, "c++filt");
     }
 
     PerfDataReader(FoldOptions options, int threads, String cxxfilt) {
+        this(options, threads, cxxfilt, SymbolSources.Host.current());
+    }
+
+    /** Symbols looked up where {@code host} keeps them (tests: a debug root or debuginfod environment of their own). */
+    PerfDataReader(FoldOptions options, int threads, String cxxfilt, SymbolSources.Host host) {
         this.options = options;
         this.threads = Math.max(1, threads);
         this.cxxfilt = cxxfilt;
+        this.host = host;
     }
 
     /**
@@ -56,6 +65,26 @@ public final class PerfDataReader {
         }
     }
 
+    /** Reads the recorded files under {@code dir} (perf's --symfs): the recording machine's files copied here. */
+    public PerfDataReader symfs(Path dir) {
+        this.symfs = dir;
+        return this;
+    }
+
+    /**
+     * Also writes, after reading, the symbols every named frame came from into {@code archive}
+     * ({@link SymbolArchive}), so the perf.data reads the same on another machine.
+     */
+    public PerfDataReader archiveTo(Path archive) {
+        this.archiveTo = archive;
+        return this;
+    }
+
+    /** Where {@link #archiveTo} should write for {@code perfData} to find its archive by itself. */
+    public static Path archiveBeside(Path perfData) {
+        return SymbolArchive.besides(perfData);
+    }
+
     /** A perf.data that only perf can read as perf does; the message says what it uses. */
     public static final class Unsupported extends Exception {
         public Unsupported(String why) {
@@ -68,7 +97,7 @@ public final class PerfDataReader {
             if (file.unsupported != null) {
                 throw new Unsupported(file.unsupported);
             }
-            SymbolSources sources = new SymbolSources();
+            SymbolSources sources = new SymbolSources(path, new java.util.HashSet<>(file.buildIds.values()), symfs, host);
             RecordIndex index = new RecordIndex(file);
             ExecutorService ahead = Executors.newSingleThreadExecutor(PerfDataReader::daemonThread);
             try {
@@ -80,6 +109,11 @@ public final class PerfDataReader {
                 if (file.attrs.isEmpty()) {
                     throw new InputException(path + ": perf.data has no events");
                 }
+                String arch = file.arch == null ? System.getProperty("os.arch").replace("amd64", "x86_64") : file.arch;
+                if (!arch.equals("x86_64") && file.attrs.stream().anyMatch(a -> a.has(EventAttr.REGS_USER))) {
+                    throw new Unsupported("DWARF call graphs (--call-graph dwarf) recorded on " + arch
+                            + " (the native unwinder knows x86_64 only)");
+                }
                 for (Dso d : index.tasks.dsoList) {
                     if (d.buildId == null) {
                         d.buildId = file.buildIds.get(d.name);
@@ -87,10 +121,40 @@ public final class PerfDataReader {
                     d.confirmReadAhead();
                 }
                 index.tasks.freeze();
-                return fold(path, file, index, sources, demangler);
+                sources.kernelText(index.tasks.kernelText);
+                FoldedStacks stacks = fold(path, file, index, sources, demangler);
+                if (archiveTo != null) {
+                    archive(index.tasks);
+                }
+                return stacks;
             } finally {
                 ahead.shutdownNow();
             }
+        }
+    }
+
+    /** The tables the reading used, by build id: every dso a sample was named from. */
+    private void archive(Tasks tasks) throws IOException {
+        List<SymbolArchive.Section> sections = new ArrayList<>();
+        for (Dso d : tasks.dsoList) {
+            SymbolTable t = d.loaded();
+            if (t == null || d.kind == Dso.Kind.JIT_MAP || d.kind == Dso.Kind.NONE) {
+                continue;
+            }
+            String kind = switch (d.kind) {
+                case KERNEL -> "kernel";
+                case VDSO -> "vdso";
+                default -> "elf";
+            };
+            long text = d.kind == Dso.Kind.KERNEL ? tasks.kernelText : -1;
+            sections.add(new SymbolArchive.Section(kind, d.buildId, text, d.name, t));
+        }
+        try {
+            io.myflame.ingest.io.AtomicFile.write(archiveTo, out -> SymbolArchive.write(out, sections));
+        } catch (IOException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(e.getMessage(), e);
         }
     }
 
@@ -124,9 +188,14 @@ public final class PerfDataReader {
         if (index.damagedAt >= 0) {
             warnings.add(path + " is damaged at byte " + index.damagedAt + "; read the samples before it");
         }
-        warnings.addAll(sources.notes);
         FrameNames names = new FrameNames(options);
         new StackMerge(index.tasks, names, demangler).merge(decoders, sources);
+        // Only now is every file's symbol table loaded, and every note about one written.
+        warnings.addAll(sources.notes);
+        warnings.addAll(sources.debuginfod.notes());
+        if (sources.missingNote() != null) {
+            warnings.add(sources.missingNote());
+        }
         return names.finish(path.toString(), event, warnings);
     }
 

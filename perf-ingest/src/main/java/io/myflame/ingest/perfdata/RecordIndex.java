@@ -182,10 +182,11 @@ final class RecordIndex {
         long time = timeOf(b, p, size);
         boolean exec = type == MMAP2 ? (b.getInt(p + 64) & 4) != 0 : (misc & (1 << 13)) == 0;
         if ((misc & 7) == SampleDecoder.CPUMODE_KERNEL || pid == -1) {
-            kernelMmap(name, start, len, time, seq);
+            kernelMmap(name, start, len, pgoff, time, seq);
             return;
         }
         if (!exec) {
+            tasks.mmapData(pid, start, len, time, seq);
             return;
         }
         Dso dso;
@@ -214,10 +215,16 @@ final class RecordIndex {
         }
     }
 
-    private void kernelMmap(String name, long start, long len, long time, long seq) {
+    //   PERF_RECORD_MMAP -1/0: [0xffffffff81000000(0x1276988) @ 0xffffffff81000000]: x [kernel.kallsyms]_text
+    private void kernelMmap(String name, long start, long len, long pgoff, long time, long seq) {
         if (name.startsWith("[kernel.kallsyms]")) {
             Dso k = tasks.dso("[kernel.kallsyms]", Dso.Kind.KERNEL);
             tasks.kernelStart = start;
+            // The offset of "[kernel.kallsyms]_text" is where _text was: kernel symbols of another
+            // boot are moved by the difference (KASLR), as perf's ref_reloc_sym does.
+            if (name.equals("[kernel.kallsyms]_text")) {
+                tasks.kernelText = pgoff;
+            }
             tasks.kernelDso = k;
             // Kernel symbols are absolute addresses: the map is the identity.
             tasks.mmap(Tasks.KERNEL_PID, start, len, start, k, time, seq);

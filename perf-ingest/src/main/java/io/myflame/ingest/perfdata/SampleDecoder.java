@@ -126,6 +126,10 @@ final class SampleDecoder {
                 return;
             }
             depth = callchain(b, p + 8, (int) nr, pid, time, seq, java);
+            if (depth >= 0 && attr.unwinds()) {
+                depth = unwound(attr, b, p + 8 + (int) nr * 8, depth, pid, time, seq, java);
+            }
+            depth = Math.max(0, depth);
         } else {
             leafFirst[0] = sampleIp(ip, cpumode, pid, time, seq, java);
             depth = 1;
@@ -173,9 +177,10 @@ final class SampleDecoder {
                     cpumode = 3;
                 } else {
                     // An invalid context (a chain ending in -1, seen in exiting threads): perf's
-                    // add_callchain_ip discards the whole chain, perf script prints the sample
-                    // without a frame, and the text path, like inferno, counts no frameless sample.
-                    return 0;
+                    // add_callchain_ip discards the whole chain (and unwinds nothing), perf script
+                    // prints the sample without a frame, and the text path, like inferno, counts
+                    // no frameless sample.
+                    return -1;
                 }
                 continue;
             }
@@ -187,6 +192,53 @@ final class SampleDecoder {
         }
         return depth;
     }
+
+    /**
+     * Appends, after the {@code depth} frames of the recorded (kernel) callchain, the user frames
+     * unwound from the sample's registers and stack dump at {@code p} (after the callchain), as
+     * perf's thread__resolve_callchain_unwind does: nothing when no registers or an empty dump
+     * were recorded (a kernel thread, a failed copy).
+     */
+    private int unwound(EventAttr attr, ByteBuffer b, int p, int depth, int pid, long time, long seq, boolean java) {
+        if (attr.has(EventAttr.RAW)) {
+            p += 4 + b.getInt(p);
+        }
+        long abi = b.getLong(p);
+        int regsAt = p + 8;
+        p = regsAt + (abi == 0 ? 0 : 8 * Long.bitCount(attr.sampleRegsUser));
+        long dumped = b.getLong(p);
+        if (abi == 0 || dumped == 0) {
+            return depth;
+        }
+        long dynSize = b.getLong(p + 8 + (int) dumped);
+        if (dynSize == 0) {
+            return depth;
+        }
+        if (unwinder == null) {
+            unwinder = new UserStackUnwinder(sources);
+        }
+        Tasks.ProcessMaps maps = mapsFor(CPUMODE_USER, pid);
+        if (pid != dataPid) {
+            dataMaps = tasks.dataMaps(pid);
+            dataPid = pid;
+        }
+        int n = unwinder.unwind(b, regsAt, attr.sampleRegsUser, p + 8, dynSize, maps, dataMaps, time, seq, maxStack);
+        long[] ips = unwinder.ips;
+        for (int i = 0; i < n; i++) {
+            if (ips[i] == 0) {
+                continue;
+            }
+            if (depth == leafFirst.length) {
+                leafFirst = Arrays.copyOf(leafFirst, depth * 2);
+            }
+            leafFirst[depth++] = frame(ips[i], CPUMODE_USER, pid, time, seq, java);
+        }
+        return depth;
+    }
+
+    private UserStackUnwinder unwinder;
+    private Tasks.ProcessMaps dataMaps;
+    private int dataPid = Integer.MIN_VALUE;
 
     /** The sample's own address, looked up in the other address space when its own has no mapping (thread__find_map_fb). */
     private int sampleIp(long ip, int cpumode, int pid, long time, long seq, boolean java) {

@@ -5,18 +5,49 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
- * Finds the symbols of a {@link Dso} where perf finds them, in perf's order: the file's
- * {@code .gnu_debuglink} target, perf's build-id cache under {@code ~/.debug}, the debug-info
- * directories under {@code /usr/lib/debug}, then the path itself. A candidate whose build id
- * differs from the recorded one is skipped; the first with a {@code .symtab} wins, else the
- * {@code .dynsym} of the first that has one. The kernel comes from {@code /proc/kallsyms} when
- * the recording is of the running kernel, else from the build-id cache's copy.
+ * Finds the symbols of a {@link Dso}, in this order (docs/perf-data.md, "Where names come from"):
+ * <ol>
+ * <li>the symbol archive beside the perf.data ({@link SymbolArchive}: what {@code myflame record}
+ *     kept of the recording machine), by build id;</li>
+ * <li>build-id caches: {@code perf archive}'s tarball beside the perf.data ({@link PerfArchive}),
+ *     then perf's own {@code ~/.debug};</li>
+ * <li>for the kernel, the running kernel's {@code /proc/kallsyms} when its build id is the recorded
+ *     one; for a file, the file at its recorded path (under {@code --symfs}), then
+ *     {@code /usr/lib/debug/.build-id/xx/rest.debug} (Debian's -dbgsym, Fedora's -debuginfo), then
+ *     its {@code .gnu_debuglink} target beside it and under {@code /usr/lib/debug}.</li>
+ * <li>for a file with a build id that nothing here had a {@code .symtab} for, the debuginfod servers
+ *     {@code DEBUGINFOD_URLS} names ({@link DebuginfodSymbols}), as gdb and elfutils ask them.</li>
+ * </ol>
+ * A candidate whose build id differs from the recorded one is skipped; of the rest, the first with
+ * a {@code .symtab} wins, else the {@code .dynsym} of the first that has one. Kernel symbols of
+ * another boot are moved by the difference of their {@code _text} to the recorded one (KASLR).
+ * What could not be found is summed up in one note with how to supply it.
  */
 final class SymbolSources {
-    private final Path debugDir;
+    /**
+     * Where this machine keeps what names need: its debug root (/usr/lib/debug) and the
+     * environment that names debuginfod servers (tests: a temporary root, a server of their own).
+     */
+    record Host(Path debugRoot, Map<String, String> environment) {
+        static Host current() {
+            return new Host(Path.of("/usr/lib/debug"), System.getenv());
+        }
+    }
+
+    private final Path home;
+    private final Path debugRoot;
+    final DebuginfodClient debuginfod;
+    private final Path symfs;
+    private final SymbolArchive archive;
+    private final List<Path> caches = new ArrayList<>();
     final List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
+    private final Set<String> missing = java.util.Collections.synchronizedSet(new java.util.TreeSet<>());
+    /** The kernel's {@code _text} when recorded (the kernel map's offset, perf's ref_reloc_sym); -1 if unknown. */
+    private volatile long kernelText = -1;
 
     /**
      * The running kernel's symbols, read once per run on another thread: producing and parsing
@@ -38,19 +69,46 @@ final class SymbolSources {
         return runningKernel;
     }
 
+    /** Symbols as this machine has them, with no perf.data beside which to look. */
     SymbolSources() {
-        this.debugDir = Path.of(System.getProperty("user.home"), ".debug");
+        this(null, Set.of(), null, Host.current());
+    }
+
+    /**
+     * Symbols for {@code perfData}: its archive and perf archive tarball when they lie beside it
+     * (only the files of {@code buildIds} are unpacked), then this machine's, file paths read
+     * under {@code symfs} when not null (perf's --symfs).
+     */
+    SymbolSources(Path perfData, Set<String> buildIds, Path symfs, Host host) {
+        this.home = Path.of(System.getProperty("user.home"));
+        this.debugRoot = host.debugRoot();
+        this.debuginfod = new DebuginfodClient(host.environment());
+        this.symfs = symfs;
+        this.archive = perfData == null ? null : SymbolArchive.near(perfData, notes);
+        Path unpacked = perfData == null ? null : PerfArchive.unpackNear(perfData, buildIds, notes);
+        if (unpacked != null) {
+            caches.add(unpacked);
+        }
+        caches.add(home.resolve(".debug"));
         prefetchRunningKernel();
+    }
+
+    void kernelText(long text) {
+        kernelText = text;
     }
 
     SymbolTable load(Dso dso) {
         try {
-            return switch (dso.kind) {
+            SymbolTable t = switch (dso.kind) {
                 case KERNEL -> kernel(dso.buildId);
                 case JIT_MAP -> JitMap.read(Path.of(dso.name));
-                case VDSO, FILE -> elf(dso, buildIdOf(dso));
+                case VDSO, FILE -> archived(dso.buildId, () -> elf(dso, buildIdOf(dso)));
                 case NONE -> SymbolTable.EMPTY;
             };
+            if (t.size() == 0 && dso.kind == Dso.Kind.FILE) {
+                missing.add(dso.name + (dso.buildId == null ? "" : " (build id " + dso.buildId + ")"));
+            }
+            return t;
         } catch (IOException | RuntimeException e) {
             return SymbolTable.EMPTY;
         }
@@ -59,22 +117,53 @@ final class SymbolSources {
     /** The symbols of an ELF dso as they are for {@code buildId} (read ahead, before the dso's own id is final). */
     SymbolTable loadElf(Dso dso, String buildId) {
         try {
-            return elf(dso, buildId);
+            return archived(buildId, () -> elf(dso, buildId));
         } catch (IOException | RuntimeException e) {
             return SymbolTable.EMPTY;
         }
     }
 
+    /** A table the reader found, by dso: what {@link SymbolArchive} keeps of a reading. */
+    interface Lookup {
+        SymbolTable get() throws IOException;
+    }
+
+    private SymbolTable archived(String buildId, Lookup otherwise) throws IOException {
+        SymbolArchive.Section s = archive == null ? null : archive.section(buildId);
+        return s != null ? s.table() : otherwise.get();
+    }
+
+    /**
+     * One line for what had no symbols at all, with where they could come from; null when every
+     * dso that samples hit was found.
+     */
+    String missingNote() {
+        if (missing.isEmpty()) {
+            return null;
+        }
+        List<String> all = new ArrayList<>(missing);
+        String list = String.join(", ", all.subList(0, Math.min(5, all.size())))
+                + (all.size() > 5 ? " and " + (all.size() - 5) + " more" : "");
+        return "no symbols for " + list + ": their frames are unnamed. Supply them with myflame record (keeps "
+                + "them beside perf.data), perf archive's perf.data.tar.bz2 beside the perf.data, --symfs DIR "
+                + "holding the recording machine's files, the debug package (-dbgsym, -debuginfo) of that build "
+                + "id, or DEBUGINFOD_URLS";
+    }
+
     /** The recorded build id, else (as perf does for a file the header does not list) the file's own. */
-    private static String buildIdOf(Dso dso) {
+    private String buildIdOf(Dso dso) {
         if (dso.buildId == null && dso.name.startsWith("/")) {
-            ElfFile self = ElfFile.open(Path.of(dso.name));
+            ElfFile self = ElfFile.open(underSymfs(dso.name));
             if (self != null) {
                 dso.buildId = self.buildId();
                 self.close();
             }
         }
         return dso.buildId;
+    }
+
+    private Path underSymfs(String path) {
+        return symfs == null ? Path.of(path) : Path.of(symfs.toString(), path);
     }
 
     private SymbolTable elf(Dso dso, String buildId) throws IOException {
@@ -102,6 +191,12 @@ final class SymbolSources {
                     break;
                 }
             }
+            if (syms == null && dso.kind == Dso.Kind.FILE && buildId != null) {
+                // Nothing here has the symbols: debuginfod servers are asked last, as by gdb.
+                DebuginfodSymbols.Found remote = DebuginfodSymbols.lookUp(debuginfod, buildId, runtime, opened);
+                syms = remote.symtab();
+                runtime = remote.runtime();
+            }
             ElfFile from = syms != null ? syms : runtime;
             if (from == null) {
                 return SymbolTable.EMPTY;
@@ -122,34 +217,75 @@ final class SymbolSources {
         }
     }
 
+    /**
+     * The call frame information of an ELF dso: from the first of the files its symbols are looked
+     * for in ({@link #candidates}) that has the recorded build id and a loaded {@code .eh_frame}
+     * with its search table, else a {@code .debug_frame}; {@link CallFrameInfo#NONE} for anything
+     * else (the kernel, JIT code, a file not found), where perf's unwinder stops too.
+     */
+    CallFrameInfo callFrameInfo(Dso dso) {
+        if (dso.kind != Dso.Kind.FILE && dso.kind != Dso.Kind.VDSO) {
+            return CallFrameInfo.NONE;
+        }
+        try {
+            String buildId = buildIdOf(dso);
+            CallFrameInfo debugOnly = null;
+            for (Path candidate : candidates(dso, buildId)) {
+                ElfFile f = ElfFile.open(candidate);
+                if (f == null) {
+                    continue;
+                }
+                try {
+                    if (buildId != null && !buildId.equals(f.buildId())) {
+                        continue;
+                    }
+                    CallFrameInfo cfi = CallFrameInfo.read(f);
+                    if (cfi.hasEhFrame()) {
+                        return cfi;
+                    }
+                    if (debugOnly == null && cfi != CallFrameInfo.NONE) {
+                        debugOnly = cfi;
+                    }
+                } finally {
+                    f.close();
+                }
+            }
+            return debugOnly == null ? CallFrameInfo.NONE : debugOnly;
+        } catch (RuntimeException e) {
+            return CallFrameInfo.NONE;
+        }
+    }
+
     private List<Path> candidates(Dso dso, String buildId) {
         List<Path> out = new ArrayList<>();
         String name = dso.name;
         boolean isFile = name.startsWith("/");
-        if (isFile) {
-            out.addAll(debugLinkTargets(Path.of(name)));
-        }
-        if (buildId != null && buildId.length() > 2) {
-            Path link = debugDir.resolve(".build-id").resolve(buildId.substring(0, 2)).resolve(buildId.substring(2));
-            out.add(link.resolve(dso.kind == Dso.Kind.VDSO ? "vdso" : "elf"));
-            out.add(link.resolve("debug"));
-        }
-        if (isFile) {
-            out.add(Path.of("/usr/lib/debug" + name + ".debug"));
-            out.add(Path.of("/usr/lib/debug" + name));
-        }
-        if (buildId != null && buildId.length() > 2) {
-            out.add(Path.of("/usr/lib/debug/.build-id", buildId.substring(0, 2), buildId.substring(2) + ".debug"));
+        boolean hasId = buildId != null && buildId.length() > 2;
+        if (hasId) {
+            for (Path cache : caches) {
+                Path link = cache.resolve(".build-id").resolve(buildId.substring(0, 2)).resolve(buildId.substring(2));
+                out.add(link.resolve(dso.kind == Dso.Kind.VDSO ? "vdso" : "elf"));
+                out.add(link.resolve("debug"));
+            }
         }
         if (isFile) {
-            out.add(Path.of(name));
+            out.add(underSymfs(name));
+        }
+        if (hasId) {
+            out.add(underSymfs(debugRoot + "/.build-id/" + buildId.substring(0, 2) + "/" + buildId.substring(2) + ".debug"));
+        }
+        if (isFile) {
+            out.addAll(debugLinkTargets(name));
+            out.add(underSymfs(debugRoot + name + ".debug"));
+            out.add(underSymfs(debugRoot + name));
         }
         return out;
     }
 
-    /** perf's debuglink_paths: the name alone, beside the file, in .debug/ beside it, under /usr/lib/debug. */
-    private static List<Path> debugLinkTargets(Path file) {
-        ElfFile f = ElfFile.open(file);
+    /** perf's debuglink_paths: beside the file, in .debug/ beside it, under /usr/lib/debug, and the name alone. */
+    private List<Path> debugLinkTargets(String name) {
+        Path file = Path.of(name);
+        ElfFile f = ElfFile.open(underSymfs(name));
         if (f == null) {
             return List.of();
         }
@@ -159,12 +295,12 @@ final class SymbolSources {
                 return List.of();
             }
             String link = ElfFile.cString(f.bytes(s), 0);
-            if (link.isEmpty()) {
+            if (link.isEmpty() || link.contains("/")) {
                 return List.of();
             }
             String dir = file.getParent() == null ? "" : file.getParent().toString();
-            return List.of(Path.of(link), Path.of(dir, link), Path.of(dir, ".debug", link),
-                    Path.of("/usr/lib/debug" + dir, link));
+            return List.of(underSymfs(dir + "/" + link), underSymfs(dir + "/.debug/" + link),
+                    underSymfs(debugRoot + dir + "/" + link));
         } catch (IOException | RuntimeException e) {
             return List.of();
         } finally {
@@ -172,18 +308,41 @@ final class SymbolSources {
         }
     }
 
+    /** The kernel's symbols: archived, from a build-id cache, or the running kernel's when it is the recorded one. */
     private SymbolTable kernel(String buildId) throws IOException {
-        Path kallsyms;
-        if (buildId == null || buildId.equals(BuildIds.runningKernel())) {
-            return prefetchRunningKernel().join();
-        } else {
-            kallsyms = debugDir.resolve("[kernel.kallsyms]").resolve(buildId).resolve("kallsyms");
-            if (!Files.isReadable(kallsyms)) {
-                notes.add("kernel symbols of build " + buildId + " not found (not the running kernel, none in ~/.debug)");
-                return SymbolTable.EMPTY;
+        SymbolArchive.Section s = archive == null ? null : archive.section(buildId);
+        if (s != null) {
+            return relocate(s.table(), s.text());
+        }
+        if (buildId != null) {
+            for (Path cache : caches) {
+                Path kallsyms = cache.resolve("[kernel.kallsyms]").resolve(buildId).resolve("kallsyms");
+                if (Files.isReadable(kallsyms)) {
+                    SymbolTable t = kallsyms(kallsyms);
+                    return relocate(t, t.text);
+                }
             }
         }
-        return kallsyms(kallsyms);
+        if (buildId == null || buildId.equals(BuildIds.runningKernel())) {
+            SymbolTable t = prefetchRunningKernel().join();
+            if (t.size() == 0) {
+                notes.add("kernel symbols not found: /proc/kallsyms gave none (kernel.kptr_restrict hides them from "
+                        + "non-root users: run as root), and no archive of them lies beside the perf.data");
+            }
+            return buildId == null ? t : relocate(t, t.text);
+        }
+        notes.add("kernel symbols of build " + buildId + " not found: the perf.data was recorded on another kernel ("
+                + "this one is " + BuildIds.runningKernel() + "); record with myflame record, which keeps them beside "
+                + "perf.data, or put perf archive's perf.data.tar.bz2 beside it");
+        return SymbolTable.EMPTY;
+    }
+
+    /** Kernel symbols whose {@code _text} was at {@code text}, moved to where the recording had it. */
+    private SymbolTable relocate(SymbolTable t, long text) {
+        long recorded = kernelText;
+        // -1 is unknown; 0 is an address kernel.kptr_restrict hid.
+        return recorded == -1 || recorded == 0 || text == -1 || text == 0 || recorded == text ? t
+                : t.relocated(recorded - text);
     }
 
     /** "ffffffff8225fd19 T pvm_irq_enable" — text, weak, data and bss symbols, as perf keeps them. */

@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
  * longer name, then the first). Immutable once built; shared by the decoding threads.
  */
 final class SymbolTable {
-    static final SymbolTable EMPTY = new SymbolTable(new SymbolList(0), new int[0], 0, false);
+    static final SymbolTable EMPTY = new SymbolTable(new SymbolList(0), new int[0], 0, false, -1);
 
     private final long[] start;
     private final long[] end;
@@ -26,8 +26,18 @@ final class SymbolTable {
     private final String[] names;
     /** Whether names are C++ mangled candidates (user-space ELF) rather than kernel or JIT names. */
     final boolean demangle;
+    /**
+     * A kernel table's {@code _text} address (perf's ref_reloc_sym), kept apart: the symbol itself
+     * may lose to another at its address ({@code startup_64}); -1 when unknown.
+     */
+    final long text;
 
     private SymbolTable(SymbolList syms, int[] idx, int n, boolean demangle) {
+        this(syms, idx, n, demangle, -1);
+    }
+
+    private SymbolTable(SymbolList syms, int[] idx, int n, boolean demangle, long text) {
+        this.text = text;
         start = new long[n];
         end = new long[n];
         maxEnd = new long[n];
@@ -68,6 +78,13 @@ final class SymbolTable {
 
     /** Kernel symbols from kallsyms, which have no sizes. Module symbols ("name\t[mod]") shape the ends, then go. */
     static SymbolTable ofKallsyms(SymbolList syms) {
+        long text = -1;
+        for (int i = 0; i < syms.size && text == -1; i++) {
+            if (syms.nameLength[i] == 5 && syms.nameContains(i, (byte) 't') && syms.leadingUnderscores(i) == 1
+                    && new String(syms.names, syms.nameAt[i], 5, StandardCharsets.ISO_8859_1).equals("_text")) {
+                text = syms.start[i];
+            }
+        }
         int[] sorted = syms.order();
         fixupEnd(syms, sorted, true);
         int kept = dropDuplicates(syms, sorted);
@@ -77,7 +94,27 @@ final class SymbolTable {
                 sorted[out++] = sorted[i];
             }
         }
-        return new SymbolTable(syms, sorted, out, false);
+        return new SymbolTable(syms, sorted, out, false, text);
+    }
+
+    /** A table read back from a {@link SymbolArchive}: written after the fix-ups, so none again. */
+    static SymbolTable ofArchive(SymbolList syms, boolean demangle, long text) {
+        return new SymbolTable(syms, syms.order(), syms.size, demangle, text);
+    }
+
+    /**
+     * This table with every address moved by {@code delta}: kernel symbols taken in another boot
+     * of the same kernel, which KASLR placed elsewhere (perf's ref_reloc_sym adjustment).
+     */
+    SymbolTable relocated(long delta) {
+        if (delta == 0) {
+            return this;
+        }
+        SymbolList moved = new SymbolList(size());
+        for (int i = 0; i < size(); i++) {
+            moved.add(start[i] + delta, end[i] - start[i], SymbolList.GLOBAL, nameBytes, nameAt[i], nameLength[i]);
+        }
+        return new SymbolTable(moved, moved.order(), moved.size, demangle, text == -1 ? -1 : text + delta);
     }
 
     /** A JIT map's entries, as perf keeps them: no fix-ups. */
@@ -173,6 +210,10 @@ final class SymbolTable {
 
     long start(int i) {
         return start[i];
+    }
+
+    long end(int i) {
+        return end[i];
     }
 
     /**

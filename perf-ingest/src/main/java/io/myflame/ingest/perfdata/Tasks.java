@@ -18,10 +18,14 @@ final class Tasks {
 
     private final Map<Integer, List<CommEntry>> comms = new HashMap<>();
     private final Map<Integer, ProcessMaps> maps = new HashMap<>();
+    /** Non-executable mappings (recorded with mmap_data, as --call-graph dwarf does): what the unwinder may read as 0. */
+    private final Map<Integer, ProcessMaps> dataMaps = new HashMap<>();
     private final List<Fork> forks = new ArrayList<>();
     final Map<String, Dso> dsos = new HashMap<>();
     final List<Dso> dsoList = new ArrayList<>();
     long kernelStart = -1;
+    /** Where the recorded kernel's {@code _text} was; -1 when the recording does not say. */
+    long kernelText = -1;
     Dso kernelDso;
 
     /** A thread name from a COMM record (or inherited at FORK); {@code id} numbers it for caches. */
@@ -58,6 +62,14 @@ final class Tasks {
         return maps.get(pid);
     }
 
+    void mmapData(int pid, long start, long len, long time, long seq) {
+        dataMaps.computeIfAbsent(pid, p -> new ProcessMaps()).add(start, len, 0, null, time, seq);
+    }
+
+    ProcessMaps dataMaps(int pid) {
+        return dataMaps.get(pid);
+    }
+
     /** Applies forks in event order (a child inherits what its parent had then), then sorts everything. */
     void freeze() {
         forks.sort((a, b) -> before(a.time, a.seq, b.time, b.seq) ? -1 : a.time == b.time && a.seq == b.seq ? 0 : 1);
@@ -72,16 +84,24 @@ final class Tasks {
                 sortComms(l);
             }
             if (f.pid != f.ppid) {
-                ProcessMaps from = maps.get(f.ppid);
-                if (from != null) {
-                    maps.computeIfAbsent(f.pid, p -> new ProcessMaps()).inherit(from, f.time, f.seq);
-                }
+                inherit(maps, f);
+                inherit(dataMaps, f);
             }
         }
         for (ProcessMaps m : maps.values()) {
             m.freeze();
         }
+        for (ProcessMaps m : dataMaps.values()) {
+            m.freeze();
+        }
         freezeComms();
+    }
+
+    private static void inherit(Map<Integer, ProcessMaps> all, Fork f) {
+        ProcessMaps from = all.get(f.ppid);
+        if (from != null) {
+            all.computeIfAbsent(f.pid, p -> new ProcessMaps()).inherit(from, f.time, f.seq);
+        }
     }
 
     private static void sortComms(List<CommEntry> l) {

@@ -33,6 +33,7 @@ class DamagedPerfDataTest {
     static Path dir;
     static byte[] withCallGraph;
     static byte[] pipe;
+    static byte[] dwarf;
 
     @BeforeAll
     static void record() throws Exception {
@@ -40,6 +41,10 @@ class DamagedPerfDataTest {
         Path cpp = Recordings.compile(dir, "t.cpp", Recordings.CPP, "-fno-plt");
         withCallGraph = Files.readAllBytes(Recordings.record(dir, "g.data", List.of("-g", "-F", "999"), cpp.toString()));
         pipe = Files.readAllBytes(Recordings.recordPipe(dir, "p.data", List.of("-g", "-F", "999"), cpp.toString()));
+        Path libc = Recordings.compileOptimised(dir, "libc.c", Recordings.LIBC_CALLS);
+        // A short run: every sample carries an 8 KB stack dump, so the file grows fast.
+        dwarf = Files.readAllBytes(Recordings.record(dir, "d.data", List.of("--call-graph", "dwarf,4096", "-F", "199"),
+                libc.toString()));
     }
 
     @Test
@@ -50,6 +55,12 @@ class DamagedPerfDataTest {
     @Test
     void flippedBytesInAPipeModeFile() throws Exception {
         survive("p", pipe, SEED + 2);
+    }
+
+    /** Registers and stack dumps after the callchain: sizes that point outside the record, dumps that claim more than they hold. */
+    @Test
+    void flippedBytesInADwarfRecording() throws Exception {
+        survive("d", dwarf, SEED + 3);
     }
 
     private static void survive(String name, byte[] original, long seed) throws Exception {

@@ -92,6 +92,22 @@ final class Recordings {
         return bin;
     }
 
+    /**
+     * Compiles C source with {@code -O2 -fomit-frame-pointer}: no frame pointer chain, so only
+     * DWARF unwinding can find the callers. The binary's name has a space, as {@link #compile}'s.
+     */
+    static Path compileOptimised(Path dir, String fileName, String source, String... flags)
+            throws IOException, InterruptedException {
+        Path src = dir.resolve(fileName);
+        Files.writeString(src, source);
+        Path bin = dir.resolve("prog " + fileName.replace('.', '_'));
+        List<String> cmd = new ArrayList<>(List.of("gcc", "-O2", "-fomit-frame-pointer"));
+        cmd.addAll(List.of("-o", bin.toString(), src.toString()));
+        cmd.addAll(List.of(flags));
+        run(dir, cmd.toArray(String[]::new));
+        return bin;
+    }
+
     /** {@code perf record -o out perfArgs... -- command...}. */
     static Path record(Path dir, String name, List<String> perfArgs, String... command)
             throws IOException, InterruptedException {
@@ -171,6 +187,72 @@ final class Recordings {
                 fclose(m);
                 for (int i = 0; i < 6; i++) call_jit((void (*)(void)) mem);
                 printf("%d\\n", getpid());
+                return 0;
+            }
+            """;
+
+    /** Calls into libc in a loop: write to /dev/null, send and recv on a socketpair (through the PLT). */
+    static final String LIBC_CALLS = """
+            #include <fcntl.h>
+            #include <string.h>
+            #include <sys/socket.h>
+            #include <unistd.h>
+            __attribute__((noinline)) static long writes(int fd, long n) {
+                char b[64]; memset(b, 'x', sizeof b); long s = 0;
+                for (long i = 0; i < n; i++) s += write(fd, b, sizeof b);
+                return s;
+            }
+            __attribute__((noinline)) static long sends(int *sv, long n) {
+                char b[256]; memset(b, 'y', sizeof b); long s = 0;
+                for (long i = 0; i < n; i++) { s += send(sv[0], b, sizeof b, 0); s += recv(sv[1], b, sizeof b, 0); }
+                return s;
+            }
+            __attribute__((noinline)) static long spin(long n) { long s = 0; for (long i = 0; i < n; i++) s += (i ^ s) % 7; return s; }
+            int main(void) {
+                int fd = open("/dev/null", O_WRONLY);
+                int sv[2]; socketpair(AF_UNIX, SOCK_STREAM, 0, sv);
+                long t = 0;
+                for (int r = 0; r < 12; r++) { t += writes(fd, 40000); t += sends(sv, 20000); t += spin(3000000); }
+                return (int) (t & 1);
+            }
+            """;
+
+    /** Recursion 3000 deep with 1 KB frames: far deeper than the 8 KB and 64 KB stack dumps perf takes. */
+    static final String DEEP_RECURSION = """
+            #include <string.h>
+            __attribute__((noinline)) long leaf(long n) { long s = 0; for (long i = 0; i < n; i++) s += (i ^ s) % 7; return s; }
+            __attribute__((noinline)) long rec(int depth, long n) {
+                volatile char pad[1024];
+                memset((char *) pad, depth, sizeof pad);
+                if (depth == 0) return leaf(n);
+                return rec(depth - 1, n) + pad[depth % 1024];
+            }
+            int main(void) { long t = 0; for (int r = 0; r < 200; r++) t += rec(3000, 100000); return (int) (t & 1); }
+            """;
+
+    /** Four threads, each in its own call chain, one of them calling libc. */
+    static final String THREADS = """
+            #include <pthread.h>
+            #include <stdio.h>
+            #include <stdlib.h>
+            __attribute__((noinline)) static long inner(long n, long k) { long s = 0; for (long i = 0; i < n; i++) s += (i ^ k) % 13; return s; }
+            __attribute__((noinline)) static long middle(long n, long k) { return inner(n, k) + inner(n / 2, k + 1); }
+            __attribute__((noinline)) static long formats(long n) {
+                char b[64]; long s = 0;
+                for (long i = 0; i < n; i++) s += snprintf(b, sizeof b, "%ld %f", i, (double) i / 3);
+                return s;
+            }
+            static void *worker(void *arg) {
+                long k = (long) arg;
+                long s = k == 3 ? formats(600000) : middle(60000000, k);
+                return (void *) s;
+            }
+            int main(void) {
+                pthread_t t[4];
+                for (long k = 0; k < 4; k++) pthread_create(&t[k], 0, worker, (void *) k);
+                long total = 0;
+                for (int k = 0; k < 4; k++) { void *r; pthread_join(t[k], &r); total += (long) r; }
+                printf("%ld\\n", total);
                 return 0;
             }
             """;

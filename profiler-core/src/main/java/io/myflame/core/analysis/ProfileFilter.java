@@ -68,6 +68,16 @@ public record ProfileFilter(Pattern comm, Long tid, List<Rename> renames, List<P
 
     public static final ProfileFilter NONE = new ProfileFilter(null, null, List.of(), List.of());
 
+    /** The thread filters alone ({@code --comm}, {@code --tid}): what is measured of the stacks as read. */
+    public ProfileFilter threads() {
+        return new ProfileFilter(comm, tid, List.of(), List.of());
+    }
+
+    /** The frame filters alone ({@code --rename}, {@code --hide}), applied after {@link #threads()}. */
+    public ProfileFilter frames() {
+        return new ProfileFilter(null, null, renames, hide);
+    }
+
     public boolean isIdentity() {
         return comm == null && tid == null && renames.isEmpty() && hide.isEmpty();
     }

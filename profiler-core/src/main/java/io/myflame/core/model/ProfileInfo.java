@@ -2,21 +2,44 @@ package io.myflame.core.model;
 
 /**
  * What is known about where a profile came from: a label for tables, the perf event the samples
- * measure (so "cycles" that were really "cpu-clock" are reported as such), and the source path.
+ * measure (so "cycles" that were really "cpu-clock" are reported as such), the source path, how
+ * its stacks were walked, and the share of its weight in truncated stacks once measured.
+ *
+ * @param callGraph      how the recording walked stacks; never null ({@link CallGraph#UNKNOWN} when the input does not say)
+ * @param truncatedShare the share of weight in stacks cut short of their thread's entry point, measured on the
+ *                       stacks as read (after thread filters, before frames are renamed or hidden, which would move
+ *                       entry points); NaN until measured ({@link io.myflame.core.analysis.TruncatedStacks})
  */
-public record ProfileInfo(String label, String event, String source) {
+public record ProfileInfo(String label, String event, String source, CallGraph callGraph, double truncatedShare) {
     public static final ProfileInfo EMPTY = new ProfileInfo(null, null, null);
 
+    public ProfileInfo {
+        callGraph = callGraph == null ? CallGraph.UNKNOWN : callGraph;
+    }
+
+    /** An input of unknown call-graph mode, not measured yet. */
+    public ProfileInfo(String label, String event, String source) {
+        this(label, event, source, CallGraph.UNKNOWN, Double.NaN);
+    }
+
     public ProfileInfo withLabel(String l) {
-        return new ProfileInfo(l, event, source);
+        return new ProfileInfo(l, event, source, callGraph, truncatedShare);
     }
 
     public ProfileInfo withEvent(String e) {
-        return new ProfileInfo(label, e, source);
+        return new ProfileInfo(label, e, source, callGraph, truncatedShare);
     }
 
     public ProfileInfo withSource(String s) {
-        return new ProfileInfo(label, event, s);
+        return new ProfileInfo(label, event, s, callGraph, truncatedShare);
+    }
+
+    public ProfileInfo withCallGraph(CallGraph c) {
+        return new ProfileInfo(label, event, source, c, truncatedShare);
+    }
+
+    public ProfileInfo withTruncatedShare(double share) {
+        return new ProfileInfo(label, event, source, callGraph, share);
     }
 
     /**

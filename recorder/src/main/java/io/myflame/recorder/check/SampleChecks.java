@@ -4,18 +4,25 @@ import io.myflame.recorder.Progress;
 import io.myflame.recorder.capture.CaptureMetadata;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedReader;
+import io.myflame.core.analysis.TruncatedStacks;
+import io.myflame.core.analysis.Truncation;
+import io.myflame.core.model.CallGraph;
+import io.myflame.core.model.Profile;
+import io.myflame.core.model.ProfileInfo;
+import io.myflame.ingest.folded.FoldedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Locale;
 
 /**
  * What the samples themselves say about a capture: whether the server was busy on CPU for the
- * whole window (samples per second against the sampling frequency and the client threads), and
- * whether its frames have names (the share of sample weight with an unresolved frame: a stripped
- * {@code mariadbd} shows as {@code [mariadbd]}, an address perf could not place as {@code [unknown]}).
+ * whole window (samples per second against the sampling frequency and the client threads), whether
+ * its stacks reach their threads' entry points (the share of sample weight in truncated stacks, by
+ * cause), and whether its frames have names (the share of sample weight with an unresolved frame: a
+ * stripped {@code mariadbd} shows as {@code [mariadbd]}, an address perf could not place as {@code [unknown]}).
  */
 public final class SampleChecks {
     /**
@@ -55,17 +62,29 @@ public final class SampleChecks {
     }
 
     /**
-     * The symbol check over {@code stacks.folded}: the weight of stacks holding {@code [unknown]} or
-     * {@code [BINARY]} (the server's file name) as a share of all weight.
+     * The stack checks over {@code stacks.folded}, recorded with {@code callGraph}: the share of weight
+     * in truncated stacks with its causes ({@link TruncatedStacks}), and the share in stacks holding an
+     * unresolved frame, {@code [unknown]} or {@code [BINARY]} (the server's file name), but for the
+     * {@code [unknown]} a truncated stack ends on, which is where it was cut, not a name missing.
      */
-    public static void symbols(Path folded, String serverBinary, CaptureMetadata meta, Progress progress) {
+    public static void stacks(Path folded, String serverBinary, CallGraph callGraph, CaptureMetadata meta,
+                              Progress progress) {
         String binary = serverBinary == null ? "mysqld" : Path.of(serverBinary).getFileName().toString();
-        double share;
-        try {
-            share = unresolvedShare(folded, binary);
+        Profile profile;
+        try (InputStream in = Files.newInputStream(folded)) {
+            profile = FoldedReader.read(in, folded.toString(),
+                    new ProfileInfo(null, null, folded.toString()).withCallGraph(callGraph), new ArrayList<>());
         } catch (IOException | RuntimeException e) {
             return;
         }
+        Truncation truncated = TruncatedStacks.of(profile).measure();
+        meta.checks().put("truncated_share", WindowChecks.round(truncated.share()));
+        ObjectNode causes = meta.checks().putObject("truncated_causes");
+        truncated.causes().forEach(c -> causes.put(c.cause().key(), WindowChecks.round(truncated.share(c.cause()))));
+        if (truncated.worthWarning()) {
+            WindowChecks.warn(meta, progress, truncated.warning());
+        }
+        double share = unresolvedShare(profile, binary);
         meta.checks().put("unresolved_share", WindowChecks.round(share));
         if (share > MAX_UNRESOLVED) {
             WindowChecks.warn(meta, progress, String.format(Locale.ROOT, "partly symbolised binary: %.1f%% of the "
@@ -75,23 +94,21 @@ public final class SampleChecks {
         }
     }
 
-    /** Share of folded weight in lines with an unresolved frame; lines look like {@code a;[mariadbd];b 1234}. */
-    static double unresolvedShare(Path folded, String binary) throws IOException {
-        String own = ";[" + binary + "]";
+    /** Share of weight in stacks with an unresolved frame, {@code [unknown]} or {@code [BINARY]}, past the cut end. */
+    static double unresolvedShare(Profile profile, String binary) {
+        int unknown = profile.frames().find("[unknown]");
+        int own = profile.frames().find("[" + binary + "]");
+        TruncatedStacks truncated = TruncatedStacks.of(profile);
         long total = 0;
         long unresolved = 0;
-        try (BufferedReader r = Files.newBufferedReader(folded, StandardCharsets.UTF_8)) {
-            String line;
-            while ((line = r.readLine()) != null) {
-                int sp = line.lastIndexOf(' ');
-                if (sp < 0) {
-                    continue;
-                }
-                long w = Long.parseLong(line.substring(sp + 1).strip());
-                total += w;
-                String stack = ";" + line.substring(0, sp) + ";";
-                if (stack.contains(";[unknown];") || stack.contains(own + ";")) {
+        for (int i = 0; i < profile.size(); i++) {
+            long w = profile.weight(i);
+            total += w;
+            int[] stack = profile.stack(i);
+            for (int j = truncated.cutUnknown(i); j < stack.length; j++) {
+                if (stack[j] == unknown || stack[j] == own) {
                     unresolved += w;
+                    break;
                 }
             }
         }

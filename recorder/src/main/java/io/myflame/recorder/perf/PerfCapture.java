@@ -73,10 +73,16 @@ public final class PerfCapture {
         Path target = out.resolve(FOLDED);
         try {
             // The native reader, or perf script for what it does not read (the loader says which).
-            ProfileLoader loader = new ProfileLoader(Runtime.getRuntime().availableProcessors(), false, perf);
+            // The symbols are kept beside perf.data, so the capture reads the same on another machine.
+            ProfileLoader loader = new ProfileLoader(Runtime.getRuntime().availableProcessors(), false, perf)
+                    .archiveSymbols(true);
             FoldedStacks stacks = loader.fold(data.toString(), FoldOptions.COLLAPSE);
             AtomicFile.write(target, stacks::writeFolded);
             meta.perf().put("distinct_stacks", stacks.distinctStacks());
+            Path symbols = io.myflame.ingest.perfdata.PerfDataReader.archiveBeside(data);
+            if (java.nio.file.Files.isRegularFile(symbols)) {
+                meta.perf().put("symbols", symbols.getFileName().toString());
+            }
             loader.warnings().forEach(meta::warn);
         } catch (Exception e) {
             throw new RecordException("cannot fold " + data + ": " + e.getMessage());

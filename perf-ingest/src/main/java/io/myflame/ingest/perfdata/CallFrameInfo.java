@@ -1,0 +1,287 @@
+package io.myflame.ingest.perfdata;
+
+import java.io.IOException;
+import java.util.Arrays;
+
+/**
+ * The call frame information of one ELF file, as perf's libunwind unwinder finds it: FDEs located
+ * through the {@code .eh_frame_hdr} search table, else in {@code .debug_frame}. A file with
+ * neither gives {@link #NONE}, and an unwind that reaches it stops there (perf's find_proc_info
+ * fails). Addresses are the file's virtual addresses; {@link #vaddr} turns a file offset (where
+ * symbolisation works) into one. Immutable once read; rows are computed on demand by
+ * {@link CfiProgram} and cached per decoding thread.
+ */
+final class CallFrameInfo {
+    static final CallFrameInfo NONE = new CallFrameInfo(null, 0, 0, new long[0], new int[0], null,
+            new long[0], new long[0], new int[0], new long[0], new long[0], new long[0]);
+
+    /** {@code .eh_frame} bytes and the address they load at; null when the file has none usable. */
+    final byte[] ehFrame;
+    final long ehFrameVaddr;
+    /** Where {@code .eh_frame_hdr} loads: the base of datarel pointers. */
+    final long hdrVaddr;
+    private final long[] tablePc;
+    private final int[] tableFde;
+    final byte[] debugFrame;
+    private final long[] debugStart;
+    private final long[] debugEnd;
+    private final int[] debugFde;
+    private final long[] loadOffset;
+    private final long[] loadVaddr;
+    private final long[] loadFilesz;
+
+    private CallFrameInfo(byte[] ehFrame, long ehFrameVaddr, long hdrVaddr, long[] tablePc, int[] tableFde,
+            byte[] debugFrame, long[] debugStart, long[] debugEnd, int[] debugFde,
+            long[] loadOffset, long[] loadVaddr, long[] loadFilesz) {
+        this.ehFrame = ehFrame;
+        this.ehFrameVaddr = ehFrameVaddr;
+        this.hdrVaddr = hdrVaddr;
+        this.tablePc = tablePc;
+        this.tableFde = tableFde;
+        this.debugFrame = debugFrame;
+        this.debugStart = debugStart;
+        this.debugEnd = debugEnd;
+        this.debugFde = debugFde;
+        this.loadOffset = loadOffset;
+        this.loadVaddr = loadVaddr;
+        this.loadFilesz = loadFilesz;
+    }
+
+    /** Reads the CFI of {@code elf}; {@link #NONE} when it has neither an {@code .eh_frame_hdr} nor a {@code .debug_frame}. */
+    static CallFrameInfo read(ElfFile elf) {
+        try {
+            byte[] eh = null;
+            long ehVaddr = 0;
+            long hdrVaddr = 0;
+            long[] pcs = new long[0];
+            int[] fdes = new int[0];
+            int hdr = elf.section(".eh_frame_hdr");
+            int frame = elf.section(".eh_frame");
+            if (hdr >= 0 && frame >= 0 && elf.shType[hdr] != ElfFile.SHT_NOBITS && elf.shType[frame] != ElfFile.SHT_NOBITS) {
+                eh = elf.bytes(frame);
+                ehVaddr = elf.shAddr[frame];
+                hdrVaddr = elf.shAddr[hdr];
+                byte[] h = elf.bytes(hdr);
+                // version 1, eh_frame_ptr encoding, fde_count encoding, table encoding (datarel sdata4:
+                // the only one libunwind's remote table search reads), then the pointer, count and table.
+                if (h.length >= 12 && h[0] == 1 && (h[3] & 0xff) == 0x3b) {
+                    Cursor c = new Cursor(h, 4, hdrVaddr, hdrVaddr);
+                    c.pointer(h[1] & 0xff);
+                    long n = c.pointer(h[2] & 0xff);
+                    int count = (int) Math.max(0, Math.min(n, (h.length - c.at) / 8));
+                    pcs = new long[count];
+                    fdes = new int[count];
+                    for (int i = 0; i < count; i++) {
+                        pcs[i] = hdrVaddr + c.s32();
+                        fdes[i] = (int) (hdrVaddr + c.s32() - ehVaddr);
+                    }
+                } else {
+                    eh = null;
+                }
+            }
+            DebugFrame debug = DebugFrame.read(elf);
+            if (eh == null && debug == null) {
+                return NONE;
+            }
+            return new CallFrameInfo(eh, ehVaddr, hdrVaddr, pcs, fdes, debug == null ? null : debug.bytes,
+                    debug == null ? new long[0] : debug.start, debug == null ? new long[0] : debug.end,
+                    debug == null ? new int[0] : debug.fde, elf.loadOffset, elf.loadVaddr, elf.loadFilesz);
+        } catch (IOException | RuntimeException e) {
+            return NONE;
+        }
+    }
+
+    /** The address a file offset loads at, by the PT_LOAD segment that holds it. */
+    long vaddr(long offset) {
+        for (int i = 0; i < loadOffset.length; i++) {
+            if (offset >= loadOffset[i] && offset - loadOffset[i] < loadFilesz[i]) {
+                return offset - loadOffset[i] + loadVaddr[i];
+            }
+        }
+        return loadOffset.length == 0 ? offset : offset - loadOffset[0] + loadVaddr[0];
+    }
+
+    /**
+     * The offset in {@link #ehFrame} of the FDE the search table names for {@code pc} (the last
+     * entry starting at or before it), or -1: libunwind's dwarf_search_unwind_table.
+     */
+    int ehFde(long pc) {
+        int i = lastAtOrBefore(tablePc, tablePc.length, pc);
+        return i < 0 ? -1 : tableFde[i];
+    }
+
+    /** The offset in {@link #debugFrame} of an FDE covering {@code pc}, or -1. */
+    int debugFde(long pc) {
+        int i = lastAtOrBefore(debugStart, debugStart.length, pc);
+        for (int k = i; k >= 0 && k > i - 8; k--) {
+            if (Long.compareUnsigned(pc, debugEnd[k]) < 0 && Long.compareUnsigned(pc, debugStart[k]) >= 0) {
+                return debugFde[k];
+            }
+        }
+        return -1;
+    }
+
+    boolean hasEhFrame() {
+        return ehFrame != null;
+    }
+
+    private static int lastAtOrBefore(long[] sorted, int n, long pc) {
+        int lo = 0;
+        int hi = n - 1;
+        int at = -1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (Long.compareUnsigned(sorted[mid], pc) <= 0) {
+                at = mid;
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return at;
+    }
+
+    /** {@code .debug_frame}'s FDEs, sorted by start (it has no search table). */
+    private record DebugFrame(byte[] bytes, long[] start, long[] end, int[] fde) {
+        static DebugFrame read(ElfFile elf) throws IOException {
+            int s = elf.section(".debug_frame");
+            if (s < 0 || elf.shType[s] == ElfFile.SHT_NOBITS) {
+                return null;
+            }
+            byte[] b = elf.bytes(s);
+            int n = 0;
+            long[] start = new long[64];
+            long[] end = new long[64];
+            int[] fde = new int[64];
+            int p = 0;
+            while (p + 12 <= b.length) {
+                Cursor c = new Cursor(b, p, 0, 0);
+                long len = c.u32();
+                if (len == 0 || len >= 0xfffffff0L) {
+                    break;
+                }
+                int next = (int) Math.min(b.length, p + 4 + len);
+                long cie = c.u32();
+                if (cie != 0xffffffffL && next - c.at >= 16) {
+                    if (n == start.length) {
+                        start = Arrays.copyOf(start, n * 2);
+                        end = Arrays.copyOf(end, n * 2);
+                        fde = Arrays.copyOf(fde, n * 2);
+                    }
+                    start[n] = c.u64();
+                    end[n] = start[n] + c.u64();
+                    fde[n++] = p;
+                }
+                p = next;
+            }
+            Integer[] order = new Integer[n];
+            for (int i = 0; i < n; i++) {
+                order[i] = i;
+            }
+            long[] st = start;
+            Arrays.sort(order, (x, y) -> Long.compareUnsigned(st[x], st[y]));
+            long[] s2 = new long[n];
+            long[] e2 = new long[n];
+            int[] f2 = new int[n];
+            for (int i = 0; i < n; i++) {
+                s2[i] = start[order[i]];
+                e2[i] = end[order[i]];
+                f2[i] = fde[order[i]];
+            }
+            return new DebugFrame(b, s2, e2, f2);
+        }
+    }
+
+    /**
+     * A reading position in CFI bytes, with what encoded pointers are relative to: the address
+     * the bytes load at (pcrel) and {@code .eh_frame_hdr} (datarel). Reads past the end throw
+     * IndexOutOfBoundsException, which the callers take as bad CFI.
+     */
+    static final class Cursor {
+        final byte[] b;
+        int at;
+        private final long base;
+        private final long dataBase;
+
+        Cursor(byte[] b, int at, long base, long dataBase) {
+            this.b = b;
+            this.at = at;
+            this.base = base;
+            this.dataBase = dataBase;
+        }
+
+        int u8() {
+            return b[at++] & 0xff;
+        }
+
+        int u16() {
+            return u8() | (u8() << 8);
+        }
+
+        long u32() {
+            return (u16() | ((long) u16() << 16)) & 0xffffffffL;
+        }
+
+        int s32() {
+            return (int) u32();
+        }
+
+        long u64() {
+            return u32() | (u32() << 32);
+        }
+
+        long uleb() {
+            long v = 0;
+            int shift = 0;
+            int x;
+            do {
+                x = u8();
+                if (shift < 64) {
+                    v |= (long) (x & 0x7f) << shift;
+                }
+                shift += 7;
+            } while ((x & 0x80) != 0);
+            return v;
+        }
+
+        long sleb() {
+            long v = 0;
+            int shift = 0;
+            int x;
+            do {
+                x = u8();
+                if (shift < 64) {
+                    v |= (long) (x & 0x7f) << shift;
+                }
+                shift += 7;
+            } while ((x & 0x80) != 0);
+            return shift < 64 && (x & 0x40) != 0 ? v | (-1L << shift) : v;
+        }
+
+        /** A DW_EH_PE-encoded pointer: pcrel and datarel applied; indirect ones are not followed (never needed here). */
+        long pointer(int enc) {
+            if (enc == 0xff) {
+                return 0;
+            }
+            long fieldAddr = base + at;
+            long v = switch (enc & 0x0f) {
+                case 0x00 -> u64();
+                case 0x01 -> uleb();
+                case 0x02 -> u16();
+                case 0x03 -> u32();
+                case 0x04 -> u64();
+                case 0x09 -> sleb();
+                case 0x0a -> (short) u16();
+                case 0x0b -> s32();
+                case 0x0c -> u64();
+                default -> throw new IndexOutOfBoundsException("pointer encoding " + enc);
+            };
+            return switch (enc & 0x70) {
+                case 0x00 -> v;
+                case 0x10 -> v + fieldAddr;
+                case 0x30 -> v + dataBase;
+                default -> throw new IndexOutOfBoundsException("pointer application " + enc);
+            };
+        }
+    }
+}

@@ -1,0 +1,238 @@
+package io.myflame.ingest.perfdata;
+
+import java.util.ArrayDeque;
+
+/**
+ * Computes the {@link CfiRow} for one pc: finds its FDE ({@code .eh_frame} through the search
+ * table, then {@code .debug_frame}, as perf's find_proc_info), runs the CIE's initial
+ * instructions and the FDE's up to and including the pc, as libunwind 1.6 does. Register
+ * numbers above 16 are refused, as libunwind's x86-64 build refuses them ({@link CfiRow#BAD}).
+ */
+final class CfiProgram {
+    private CfiProgram() {
+    }
+
+    /** A CIE's facts an FDE needs. */
+    private record Cie(long codeAlign, long dataAlign, int returnAddress, int fdeEncoding, boolean augmented,
+            int instructions, int end) {
+    }
+
+    /** Thrown for CFI libunwind refuses while running a program; never escapes {@link #row}. */
+    private static final class BadCfi extends Exception {
+        BadCfi() {
+            super(null, null, false, false);
+        }
+    }
+
+    static CfiRow row(CallFrameInfo cfi, long pc) {
+        CfiRow r = CfiRow.NO_INFO;
+        if (cfi.hasEhFrame()) {
+            int fde = cfi.ehFde(pc);
+            if (fde >= 0) {
+                r = fromFde(cfi.ehFrame, fde, true, cfi.ehFrameVaddr, cfi.hdrVaddr, pc);
+            }
+        }
+        if (r == CfiRow.NO_INFO && cfi.debugFrame != null) {
+            int fde = cfi.debugFde(pc);
+            if (fde >= 0) {
+                r = fromFde(cfi.debugFrame, fde, false, 0, 0, pc);
+            }
+        }
+        return r;
+    }
+
+    private static CfiRow fromFde(byte[] b, int fdeAt, boolean eh, long base, long dataBase, long pc) {
+        try {
+            CallFrameInfo.Cursor c = new CallFrameInfo.Cursor(b, fdeAt, base, dataBase);
+            long len = c.u32();
+            if (len == 0 || len >= 0xfffffff0L) {
+                return CfiRow.NO_INFO;
+            }
+            int end = (int) Math.min(b.length, fdeAt + 4 + len);
+            int idAt = c.at;
+            long id = c.u32();
+            int cieAt = eh ? (int) (idAt - id) : (int) id;
+            if ((eh && id == 0) || (!eh && id == 0xffffffffL) || cieAt < 0 || cieAt >= b.length) {
+                return CfiRow.NO_INFO;
+            }
+            Cie cie = cie(b, cieAt, eh, base, dataBase);
+            if (cie == null) {
+                return CfiRow.NO_INFO;
+            }
+            long start = c.pointer(cie.fdeEncoding);
+            long range = c.pointer(cie.fdeEncoding & 0x0f);
+            if (Long.compareUnsigned(pc, start) < 0 || Long.compareUnsigned(pc - start, range) >= 0) {
+                return CfiRow.NO_INFO;
+            }
+            if (cie.augmented) {
+                long augLen = c.uleb();
+                c.at += (int) augLen;
+            }
+            CfiRow row = new CfiRow(b);
+            row.returnAddress = cie.returnAddress;
+            // The CFA starts undefined; a CIE that never defines it leaves rsp+0, which no real CIE does.
+            row.cfaRegister = 7;
+            CallFrameInfo.Cursor ci = new CallFrameInfo.Cursor(b, cie.instructions, base, dataBase);
+            run(ci, cie.end, row, null, cie, start, -1L, true);
+            CfiRow initial = row.copy();
+            run(c, end, row, initial, cie, start, pc, false);
+            return row;
+        } catch (BadCfi | IndexOutOfBoundsException e) {
+            return CfiRow.BAD;
+        }
+    }
+
+    private static Cie cie(byte[] b, int at, boolean eh, long base, long dataBase) {
+        CallFrameInfo.Cursor c = new CallFrameInfo.Cursor(b, at, base, dataBase);
+        long len = c.u32();
+        if (len == 0 || len >= 0xfffffff0L) {
+            return null;
+        }
+        int end = (int) Math.min(b.length, at + 4 + len);
+        long id = c.u32();
+        if (id != (eh ? 0 : 0xffffffffL)) {
+            return null;
+        }
+        int version = c.u8();
+        int augAt = c.at;
+        while (b[c.at] != 0) {
+            c.at++;
+        }
+        String aug = new String(b, augAt, c.at - augAt, java.nio.charset.StandardCharsets.ISO_8859_1);
+        c.at++;
+        if (aug.contains("eh")) {
+            c.at += 8;
+        }
+        if (version >= 4) {
+            c.at += 2;
+        }
+        long codeAlign = c.uleb();
+        long dataAlign = c.sleb();
+        int ra = version == 1 ? c.u8() : (int) c.uleb();
+        int fdeEncoding = 0;
+        boolean z = aug.startsWith("z");
+        if (z) {
+            long augLen = c.uleb();
+            int augEnd = c.at + (int) augLen;
+            for (int i = 1; i < aug.length(); i++) {
+                char ch = aug.charAt(i);
+                if (ch == 'R') {
+                    fdeEncoding = c.u8();
+                } else if (ch == 'L') {
+                    c.u8();
+                } else if (ch == 'P') {
+                    c.pointer(c.u8() & 0x7f);
+                } else if (ch != 'S' && ch != 'B') {
+                    break;
+                }
+            }
+            c.at = augEnd;
+        }
+        return new Cie(codeAlign, dataAlign, ra, fdeEncoding, z, c.at, end);
+    }
+
+    /** Runs CFA instructions from {@code c} to {@code end}, stopping once the location passes {@code pc} (unless {@code all}). */
+    private static void run(CallFrameInfo.Cursor c, int end, CfiRow row, CfiRow initial, Cie cie, long loc, long pc,
+            boolean all) throws BadCfi {
+        ArrayDeque<CfiRow> remembered = null;
+        while (c.at < end && (all || Long.compareUnsigned(loc, pc) <= 0)) {
+            int op = c.u8();
+            int operand = op & 0x3f;
+            switch (op & 0xc0) {
+                case 0x40 -> {
+                    loc += operand * cie.codeAlign;
+                    continue;
+                }
+                case 0x80 -> {
+                    setReg(row, reg(operand), CfiRow.CFA_OFFSET, c.uleb() * cie.dataAlign);
+                    continue;
+                }
+                case 0xc0 -> {
+                    restore(row, initial, reg(operand));
+                    continue;
+                }
+                default -> {
+                }
+            }
+            switch (op) {
+                case 0x00 -> {
+                }
+                case 0x01 -> loc = c.pointer(cie.fdeEncoding);
+                case 0x02 -> loc += c.u8() * cie.codeAlign;
+                case 0x03 -> loc += c.u16() * cie.codeAlign;
+                case 0x04 -> loc += c.u32() * cie.codeAlign;
+                case 0x05 -> setReg(row, reg(c.uleb()), CfiRow.CFA_OFFSET, c.uleb() * cie.dataAlign);
+                case 0x06 -> restore(row, initial, reg(c.uleb()));
+                case 0x07 -> setReg(row, reg(c.uleb()), CfiRow.UNDEFINED, 0);
+                case 0x08 -> setReg(row, reg(c.uleb()), CfiRow.SAME, 0);
+                case 0x09 -> setReg(row, reg(c.uleb()), CfiRow.REGISTER, reg(c.uleb()));
+                case 0x0a -> {
+                    remembered = remembered == null ? new ArrayDeque<>() : remembered;
+                    remembered.push(row.copy());
+                }
+                case 0x0b -> {
+                    if (remembered == null || remembered.isEmpty()) {
+                        throw new BadCfi();
+                    }
+                    row.set(remembered.pop());
+                }
+                case 0x0c -> {
+                    row.cfaIsExpression = false;
+                    row.cfaRegister = reg(c.uleb());
+                    row.cfaOffset = c.uleb();
+                }
+                case 0x0d -> {
+                    row.cfaIsExpression = false;
+                    row.cfaRegister = reg(c.uleb());
+                }
+                case 0x0e -> row.cfaOffset = c.uleb();
+                case 0x0f -> {
+                    row.cfaIsExpression = true;
+                    row.cfaExpression = c.at;
+                    skipBlock(c);
+                }
+                case 0x10, 0x16 -> {
+                    int r = reg(c.uleb());
+                    setReg(row, r, op == 0x10 ? CfiRow.EXPRESSION : CfiRow.VAL_EXPRESSION, c.at);
+                    skipBlock(c);
+                }
+                case 0x11 -> setReg(row, reg(c.uleb()), CfiRow.CFA_OFFSET, c.sleb() * cie.dataAlign);
+                case 0x12 -> {
+                    row.cfaIsExpression = false;
+                    row.cfaRegister = reg(c.uleb());
+                    row.cfaOffset = c.sleb() * cie.dataAlign;
+                }
+                case 0x13 -> row.cfaOffset = c.sleb() * cie.dataAlign;
+                case 0x14 -> setReg(row, reg(c.uleb()), CfiRow.VAL_OFFSET, c.uleb() * cie.dataAlign);
+                case 0x15 -> setReg(row, reg(c.uleb()), CfiRow.VAL_OFFSET, c.sleb() * cie.dataAlign);
+                case 0x2e -> c.uleb();
+                case 0x2f -> setReg(row, reg(c.uleb()), CfiRow.CFA_OFFSET, -(c.uleb() * cie.dataAlign));
+                default -> throw new BadCfi();
+            }
+        }
+    }
+
+    private static int reg(long r) throws BadCfi {
+        if (r < 0 || r >= CfiRow.REGS) {
+            throw new BadCfi();
+        }
+        return (int) r;
+    }
+
+    private static void setReg(CfiRow row, int r, byte where, long value) {
+        row.where[r] = where;
+        row.value[r] = value;
+    }
+
+    private static void restore(CfiRow row, CfiRow initial, int r) {
+        if (initial != null) {
+            row.where[r] = initial.where[r];
+            row.value[r] = initial.value[r];
+        }
+    }
+
+    private static void skipBlock(CallFrameInfo.Cursor c) {
+        long len = c.uleb();
+        c.at += (int) len;
+    }
+}

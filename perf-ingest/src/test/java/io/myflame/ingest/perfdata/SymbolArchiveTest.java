@@ -1,0 +1,117 @@
+package io.myflame.ingest.perfdata;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.myflame.ingest.perf.FoldOptions;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The symbol archive a recording keeps beside its perf.data: written from a real recording, it
+ * holds the kernel's and the program's tables by build id, reads back to the same lookups, and a
+ * perf.data read with it folds exactly as it did on this machine. (That it names frames where
+ * this machine's files are hidden is PortableSymbolsIT's, in a private mount namespace.)
+ */
+class SymbolArchiveTest {
+    @TempDir
+    static Path dir;
+    static Path cpp;
+
+    @BeforeAll
+    static void build() throws Exception {
+        Recordings.assumeTools("perf", "g++", "c++filt");
+        cpp = Recordings.compile(dir, "t.cpp", Recordings.CPP, "-fno-plt");
+    }
+
+    @Test
+    void aRecordingReadWithItsArchiveFoldsAsWithoutIt() throws Exception {
+        Path data = Recordings.record(dir, "cpp.data", List.of("-g", "-F", "1999"), cpp.toString());
+        Path archive = SymbolArchive.besides(data);
+        String before = Recordings.folded(new PerfDataReader(FoldOptions.ANALYSIS, 2).archiveTo(archive).read(data));
+        assertTrue(Files.size(archive) > 0);
+
+        SymbolArchive read = SymbolArchive.read(archive);
+        PerfDataFile file = PerfDataFile.open(data);
+        String programId = file.buildIds.get(cpp.toString());
+        String kernelId = file.buildIds.get("[kernel.kallsyms]");
+        file.close();
+        SymbolArchive.Section program = read.section(programId);
+        assertNotNull(program, "the program's table, by its build id " + programId);
+        assertTrue(program.table().demangle, "user-space names are demangled as perf does");
+        if (kernelId != null && new SymbolSources().load(new Dso(0, "[kernel.kallsyms]", Dso.Kind.KERNEL)).size() > 0) {
+            SymbolArchive.Section kernel = read.section(kernelId);
+            assertNotNull(kernel, "the kernel's table, by its build id");
+            assertEquals("kernel", kernel.kind());
+            assertTrue(kernel.text() != -1, "the recorded _text, for KASLR");
+        }
+        String after = Recordings.folded(new PerfDataReader(FoldOptions.ANALYSIS, 2).read(data));
+        assertEquals(before, after);
+    }
+
+    @Test
+    void tablesReadBackToTheSameLookupsWhateverTheNames() throws Exception {
+        SymbolTable kallsyms = SymbolSources.kallsyms(Path.of("/proc/kallsyms"));
+        assumeTrue(kallsyms.size() > 1000 && kallsyms.start(0) != 0, "/proc/kallsyms not readable here");
+        SymbolList odd = new SymbolList(4);
+        for (String name : List.of("with\nnewline", "back\\slash", "\\n", "plain")) {
+            byte[] b = name.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            odd.add(0x1000L * (odd.size + 1), 0x100, SymbolList.GLOBAL, b, 0, b.length);
+        }
+        SymbolTable names = SymbolTable.ofElf(odd, new SymbolList(0));
+        Path file = dir.resolve("roundtrip.symbols.gz");
+        try (OutputStream out = Files.newOutputStream(file)) {
+            SymbolArchive.write(out, List.of(new SymbolArchive.Section("kernel", "k1", 0xffffffff81000000L,
+                    "[kernel.kallsyms]", kallsyms), new SymbolArchive.Section("elf", "e1", -1, "/odd name", names)));
+        }
+        SymbolArchive read = SymbolArchive.read(file);
+        SymbolTable k = read.section("k1").table();
+        assertEquals(kallsyms.size(), k.size());
+        for (int i = 0; i < kallsyms.size(); i += 97) {
+            long probe = kallsyms.start(i) + (kallsyms.end(i) - kallsyms.start(i)) / 2;
+            assertEquals(kallsyms.name(kallsyms.find(probe)), k.name(k.find(probe)), "at " + Long.toHexString(probe));
+        }
+        assertEquals(0xffffffff81000000L, read.section("k1").text());
+        SymbolTable n = read.section("e1").table();
+        List<String> back = new ArrayList<>();
+        for (int i = 0; i < n.size(); i++) {
+            back.add(n.name(i));
+        }
+        assertEquals(List.of("with\nnewline", "back\\slash", "\\n", "plain"), back);
+    }
+
+    @Test
+    void kernelSymbolsOfAnotherBootMoveByTheirTextDifference() throws Exception {
+        SymbolTable kallsyms = SymbolSources.kallsyms(Path.of("/proc/kallsyms"));
+        long text = kallsyms.text;
+        assumeTrue(text > 0 || text < -1, "/proc/kallsyms has no readable _text here");
+        long delta = 0x2a00000L;
+        SymbolTable moved = kallsyms.relocated(delta);
+        assertEquals(text + delta, moved.text);
+        int i = kallsyms.find(text + 0x1234);
+        assertEquals(kallsyms.name(i), moved.name(moved.find(text + 0x1234 + delta)));
+    }
+
+    @Test
+    void notAnArchiveIsANoteNotAFailure() throws Exception {
+        Path data = dir.resolve("x.data");
+        Files.writeString(data, "not perf data");
+        Files.write(SymbolArchive.besides(data), new byte[] {0x1f, (byte) 0x8b, 1, 2, 3});
+        List<String> notes = new ArrayList<>();
+        assertEquals(null, SymbolArchive.near(data, notes));
+        assertEquals(1, notes.size(), notes.toString());
+        assertTrue(notes.get(0).contains("not a symbol archive"), notes.get(0));
+        ByteArrayOutputStream ignored = new ByteArrayOutputStream();
+        SymbolArchive.write(ignored, List.of());
+        assertTrue(ignored.size() > 0);
+    }
+}

@@ -1,0 +1,195 @@
+package io.myflame.core.analysis;
+
+import io.myflame.core.model.CallGraph;
+import io.myflame.core.model.FrameTable;
+import io.myflame.core.model.Profile;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Finds the stacks of a profile that perf cut short: those whose outermost frame (after the
+ * thread) is not a thread's entry point ({@link StackRoots}), and why each was cut: a frame-pointer
+ * chain broken in a function built without frame pointers, a dwarf stack dump that ran out, the
+ * depth of the CPU's branch records, no call graph at all, or a stack holding only kernel frames.
+ * The callers of a cut stack are missing, so every function above the cut loses those samples from
+ * its inclusive share. One classifier for every command: {@link #measure} for the share and its
+ * causes, {@link #mark} for flamegraphs, {@link #cutUnknown} for the unresolved-symbols checks.
+ */
+public final class TruncatedStacks {
+    /** The frame flamegraphs draw truncated stacks under, first after the thread. */
+    public static final String MARK = "[truncated]";
+
+    private static final StackRoots.Kind[] KINDS = StackRoots.Kind.values();
+
+    private final Profile profile;
+    private final CallGraph mode;
+    private final byte[] kinds;
+
+    private TruncatedStacks(Profile profile) {
+        this.profile = profile;
+        this.mode = profile.info().callGraph();
+        this.kinds = new byte[profile.frames().size()];
+    }
+
+    /** The classifier of {@code profile}'s stacks, for the call-graph mode its info names. */
+    public static TruncatedStacks of(Profile profile) {
+        return new TruncatedStacks(profile);
+    }
+
+    /** Whether the profile's stacks are classified at all: JFR's Java stacks are the JVM's, not perf's. */
+    public boolean applies() {
+        return mode != CallGraph.JAVA;
+    }
+
+    /** Why entry {@code i}'s stack is cut short, or null when it reaches its thread's entry point. */
+    public Truncation.Cause cause(int i) {
+        int[] s = profile.stack(i);
+        if (!applies() || s.length == 0) {
+            return null;
+        }
+        StackRoots.Kind root = kind(s[0]);
+        if (root == StackRoots.Kind.ENTRY || root == StackRoots.Kind.CLONE || callsAnEntry(s)
+                || root == StackRoots.Kind.C_LIBRARY && strippedThreadStart(s)) {
+            return null;
+        }
+        if (mode == CallGraph.NONE) {
+            return Truncation.Cause.NO_CALL_GRAPH;
+        }
+        if (root == StackRoots.Kind.KERNEL) {
+            return Truncation.Cause.KERNEL_ONLY;
+        }
+        return switch (mode) {
+            case DWARF -> Truncation.Cause.DWARF_DUMP;
+            case LBR -> Truncation.Cause.LBR_DEPTH;
+            default -> Truncation.Cause.FRAME_POINTER;
+        };
+    }
+
+    /**
+     * A frame that calls an entry point is outward of it, where the thread starts: a stripped
+     * program's {@code _start} calling {@code __libc_start_main} ({@code [dash];__libc_start_main}),
+     * a stripped C library's clone3 calling start_thread, the [unknown] return address a frame-pointer
+     * walk reads past {@code __libc_start_call_main}. Not a caller of clone3: that is a thread creating
+     * another ({@code __clone_internal;__clone3}), cut where it called it.
+     */
+    private boolean callsAnEntry(int[] s) {
+        return s.length > 1 && kind(s[1]) == StackRoots.Kind.ENTRY;
+    }
+
+    /**
+     * Unnamed C-library frames calling the program (a named function, or an unnamed frame of another
+     * file: a stripped server, libstdc++) are taken for the thread's start: a C library without its
+     * symbol table still names what it exports (send, recv, malloc) from its dynamic symbols, but not
+     * start_thread or clone3, which it does not export, and it calls into the program only to start it
+     * (and for callbacks, which are exported: qsort). Ones whose callees stay in the C library, reach
+     * {@code [unknown]} or enter the kernel are a chain that broke inside it.
+     */
+    private boolean strippedThreadStart(int[] s) {
+        int i = 0;
+        while (i < s.length && kind(s[i]) == StackRoots.Kind.C_LIBRARY) {
+            i++;
+        }
+        if (i == s.length) {
+            return false;
+        }
+        StackRoots.Kind callee = kind(s[i]);
+        return callee == StackRoots.Kind.OTHER || callee == StackRoots.Kind.UNNAMED || callee == StackRoots.Kind.ENTRY;
+    }
+
+    /**
+     * The frame where the walk of a cut stack ended, as a reader can look it up: the outermost frame,
+     * past the {@code [unknown]} return addresses a broken chain leaves (the chain broke in the named
+     * function below them); {@code [unknown]} when nothing named follows in user space.
+     */
+    public int endFrame(int i) {
+        int[] s = profile.stack(i);
+        if (kind(s[0]) == StackRoots.Kind.KERNEL) {
+            return s[0];
+        }
+        for (int f : s) {
+            StackRoots.Kind k = kind(f);
+            if (k != StackRoots.Kind.UNKNOWN) {
+                return k == StackRoots.Kind.KERNEL ? s[0] : f;
+            }
+        }
+        return s[0];
+    }
+
+    /**
+     * How many {@code [unknown]} frames stand at the cut end of entry {@code i}'s stack: the address a
+     * broken chain or an exhausted dump ends on is where the stack was cut, not a frame missing its
+     * name; 0 for a whole stack.
+     */
+    public int cutUnknown(int i) {
+        if (cause(i) == null) {
+            return 0;
+        }
+        int[] s = profile.stack(i);
+        int n = 0;
+        while (n < s.length && kind(s[n]) == StackRoots.Kind.UNKNOWN) {
+            n++;
+        }
+        return n;
+    }
+
+    /** The share of the profile's weight in cut stacks, by cause and by the frame each walk ended at. */
+    public Truncation measure() {
+        if (!applies()) {
+            return Truncation.NOT_MEASURED;
+        }
+        FrameTable names = profile.frames();
+        Map<Truncation.Cause, Map<Integer, Long>> ends = new HashMap<>();
+        long total = 0;
+        for (int i = 0; i < profile.size(); i++) {
+            long w = profile.weight(i);
+            total += w;
+            Truncation.Cause c = cause(i);
+            if (c != null) {
+                ends.computeIfAbsent(c, k -> new HashMap<>()).merge(endFrame(i), w, Long::sum);
+            }
+        }
+        Map<Truncation.Cause, Map<String, Long>> named = new HashMap<>();
+        ends.forEach((c, byFrame) -> {
+            Map<String, Long> m = named.computeIfAbsent(c, k -> new HashMap<>());
+            byFrame.forEach((f, w) -> m.merge(names.name(f), w, Long::sum));
+        });
+        return Truncation.of(total, named);
+    }
+
+    /**
+     * The profile with every cut stack under one {@link #MARK} frame, so a flamegraph draws them apart
+     * from whole stacks and their width is the loss; whole stacks unchanged (their arrays shared).
+     * Entries stay distinct: a stack starting with the mark is itself cut (the mark is no entry point),
+     * so it is marked again rather than met by another's marked copy.
+     */
+    public Profile mark() {
+        FrameTable frames = FrameTable.copyOf(profile.frames());
+        int mark = frames.intern(MARK);
+        int n = profile.size();
+        int[][] stacks = new int[n][];
+        int[] threadOf = new int[n];
+        long[] weights = new long[n];
+        long[] samples = new long[n];
+        for (int i = 0; i < n; i++) {
+            int[] s = profile.stack(i);
+            if (cause(i) == null) {
+                stacks[i] = s;
+            } else {
+                stacks[i] = new int[s.length + 1];
+                stacks[i][0] = mark;
+                System.arraycopy(s, 0, stacks[i], 1, s.length);
+            }
+            threadOf[i] = profile.threadIndex(i);
+            weights[i] = profile.weight(i);
+            samples[i] = profile.samples(i);
+        }
+        return Profile.ofDistinct(frames, profile.threads(), threadOf, stacks, weights, samples, profile.info());
+    }
+
+    private StackRoots.Kind kind(int frame) {
+        if (kinds[frame] == 0) {
+            kinds[frame] = (byte) (StackRoots.kind(profile.frames().name(frame)).ordinal() + 1);
+        }
+        return KINDS[kinds[frame] - 1];
+    }
+}
