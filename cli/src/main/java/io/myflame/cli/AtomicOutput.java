@@ -11,7 +11,10 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
+import picocli.CommandLine;
 
 /**
  * A command's output: stdout, or a file written atomically ({@link AtomicFile}). Stdout is
@@ -46,21 +49,76 @@ public final class AtomicOutput {
     }
 
     /**
+     * The rules for every command's {@code -o FILE}, checked once the command line is parsed and
+     * before any work ({@code pr} is the command run): it names a file, not a directory; it is not
+     * one of the files the command reads (its INPUTs, its FILE/DIR/PATH options and the inputs of
+     * {@code --label NAME=INPUT,...}: the atomic rename would replace the data being read); and an
+     * existing file is one this user may write ({@link AtomicFile#checkWritable}, as {@code cp} decides).
+     */
+    static void checkOutput(CommandLine.ParseResult pr) throws IOException {
+        CommandLine.Model.OptionSpec o = pr.matchedOption("-o");
+        if (o == null || o.originalStringValues().isEmpty()) {
+            return;
+        }
+        String out = o.originalStringValues().get(o.originalStringValues().size() - 1);
+        String why = OptionValues.OutputFile.problem(out);
+        if (why != null) {
+            // The same rule as the -o converter, for a command whose -o forgot it.
+            throw new UsageError("Invalid value for option '-o': " + why);
+        }
+        if (out.equals("-")) {
+            return;
+        }
+        List<String> inputs = new ArrayList<>();
+        for (CommandLine.Model.PositionalParamSpec p : pr.matchedPositionals()) {
+            inputs.addAll(p.originalStringValues());
+        }
+        for (CommandLine.Model.OptionSpec opt : pr.matchedOptions()) {
+            if (opt != o && opt.paramLabel().matches(".*\\b(FILE|DIR|PATH)\\b.*")) {
+                inputs.addAll(opt.originalStringValues());
+            } else if (opt != o && opt.paramLabel().contains("=INPUT")) {
+                for (String v : opt.originalStringValues()) {
+                    inputs.addAll(List.of(v.substring(v.indexOf('=') + 1).split(",")));
+                }
+            }
+        }
+        checkOutput(Path.of(out), inputs);
+    }
+
+    /** The same rules, for a command line parsed without picocli (collapse's fast path). */
+    static void checkOutput(Path output, List<String> inputs) throws IOException {
+        if (output == null || output.toString().equals("-")) {
+            return;
+        }
+        refuseInputAsOutput(output, inputs);
+        AtomicFile.checkWritable(output);
+    }
+
+    /**
      * Refuses an output that is one of the inputs: the atomic rename would replace the input
      * (with the result of reading it) and the user's data would be gone.
      */
-    static void refuseInputAsOutput(Path output, Iterable<String> inputs) {
+    private static void refuseInputAsOutput(Path output, Iterable<String> inputs) {
         if (output == null || output.toString().equals("-") || !Files.exists(output)) {
             return;
         }
         for (String input : inputs) {
-            try {
-                if (!input.equals("-") && Files.exists(Path.of(input)) && Files.isSameFile(Path.of(input), output)) {
-                    throw new UsageError("-o " + output + " is the input " + input + "; it would be replaced");
-                }
-            } catch (IOException e) {
-                // An input that cannot be compared is reported when it is read.
+            if (!input.equals("-") && !input.isEmpty() && Files.exists(Path.of(input))
+                    && AtomicFile.sameTarget(Path.of(input), output)) {
+                throw new UsageError("-o " + output + " is the input " + input + "; it would be replaced");
             }
+        }
+    }
+
+    /**
+     * Refuses to pour a graph or an image onto a terminal when no {@code -o} was given: a
+     * flamegraph is some 300 KB of SVG markup and a PNG is bytes that garble the terminal. An
+     * explicit {@code -o -} and any pipe or file on stdout are written as asked.
+     */
+    static void refuseImageOnTerminal(Path output, String what, String example) {
+        if (output == null && io.myflame.ingest.io.Terminal.stdoutIsTerminal()) {
+            throw new UsageError("stdout is a terminal; write the " + what + " to a file: -o " + example
+                    + " (or pipe it, or -o - to print it anyway)");
         }
     }
 

@@ -37,7 +37,9 @@ public final class CategoriesCommand implements Callable<Integer> {
         boolean png = cols.output != null && cols.format == null
                 && cols.output.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".png");
         OutputFormat fmt = png ? OutputFormat.HTML : AtomicOutput.format(cols.format, cols.output, OutputFormat.allBut());
-        AtomicOutput.refuseInputAsOutput(cols.output, cols.inputs);
+        if (fmt == OutputFormat.PNG) {
+            AtomicOutput.refuseImageOnTerminal(cols.output, "PNG image", "table.png");
+        }
         Per unit = CategoryFlags.per(cols.per, analysis);
         Categories cats = CategoryFlags.load(categories);
         Warnings warnings = new Warnings();

@@ -11,7 +11,7 @@ record CollapseRequest(String input, FoldOptions options, int threads, boolean i
                         String perf, Path symfs, Path output) {
 
     int run(PrintWriter err) throws Exception {
-        AtomicOutput.refuseInputAsOutput(output, java.util.List.of(input));
+        AtomicOutput.checkOutput(output, java.util.List.of(input));
         ProfileLoader loader = new ProfileLoader(threads, inline, perf).viaPerfScript(viaPerfScript).symfs(symfs);
         FoldedStacks stacks;
         try (ReadProgress progress = ReadProgress.start("myflame collapse", loader.bytesRead())) {

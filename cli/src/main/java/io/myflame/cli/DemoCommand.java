@@ -65,7 +65,7 @@ public final class DemoCommand implements Callable<Integer> {
         Files.createDirectories(out);
         Workload w = Workload.defaults().withName(Workload.DELETE).withSeconds(time).withWarmup(3);
         PerfSettings perf = PerfOptions.recordable(PerfSettings.DEFAULT);
-        SysbenchResults results = RecordCommand.run(new Recorder.Options(capture, server(), w, perf, true, false),
+        SysbenchResults results = RecordCommand.run(new Recorder.Options(capture, server(), w, perf, true, false, true),
                 "myflame demo: ");
         Profile profile = new ProfileLoader(Runtime.getRuntime().availableProcessors(), false, "perf")
                 .load(capture.toString());

@@ -68,6 +68,9 @@ public final class DiffCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         OutputFormat fmt = AtomicOutput.format(cols.format, cols.output, OutputFormat.allBut());
+        if (fmt == OutputFormat.PNG) {
+            AtomicOutput.refuseImageOnTerminal(cols.output, "PNG image", "table.png");
+        }
         int modes = (top != null ? 1 : 0) + (focus != null ? 1 : 0) + (rows != null ? 1 : 0);
         if (modes > 1) {
             throw new UsageError("choose one of --rows, --top, --focus");
@@ -77,7 +80,6 @@ public final class DiffCommand implements Callable<Integer> {
             throw new UsageError("--categories with --format csv would write two tables; "
                     + "use 'myflame categories --format csv' for the breakdown");
         }
-        AtomicOutput.refuseInputAsOutput(cols.output, cols.inputs);
         Per unit = CategoryFlags.per(cols.per, analysis);
         List<RowSpec> rowSpecs = rows == null ? null : ReportCommand.readRows(rows);
         io.myflame.diff.Categories cats = categories == null ? null : CategoryFlags.load(categories);

@@ -45,7 +45,7 @@ final class DiffDrawing {
             warnings.add(apart);
         }
         DiffFlameGraph graph = graph(base, next);
-        FlameOptions o = c.look.withPaletteMap(c.look.options(c.unit(next)), warnings);
+        FlameOptions o = c.look.withPaletteMap(c.look.options(c.unit(next)));
         if (c.look.bgcolors == null) {
             // The scale's light "unchanged" is meant to be seen on white.
             o = o.withBackground(Background.WHITE);

@@ -31,7 +31,8 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "pprof", defaultValue = "pprof", description = "Default: ${DEFAULT-VALUE}.")
     String format;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "The file to write, e.g. mysqld.pb.gz.")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, converter = OptionValues.OutputFile.class,
+            description = "The file to write, e.g. mysqld.pb.gz.")
     Path output;
 
     @Mixin

@@ -1,5 +1,6 @@
 package io.myflame.cli;
 
+import io.myflame.core.DataError;
 import io.myflame.core.UsageError;
 import io.myflame.core.flame.Background;
 import io.myflame.core.flame.FlameOptions;
@@ -138,19 +139,28 @@ public final class FlameFlags {
         return percent ? o.withMinWidthPercent(v) : o.withMinWidth(v);
     }
 
-    /** With --cp: the palette map's colours over {@code o}'s style (read now, written by {@link #savePalette}). */
-    FlameOptions withPaletteMap(FlameOptions o, Warnings warnings) throws IOException {
+    /**
+     * With --cp: the palette map's colours over {@code o}'s style (read now, written by {@link #savePalette}).
+     * A file with a line that is not {@code NAME->rgb(R,G,B)} is not a palette (a folded profile, notes, a
+     * binary named by mistake): it is refused before anything is drawn, and never rewritten.
+     */
+    FlameOptions withPaletteMap(FlameOptions o) throws IOException {
         if (!consistentPalette) {
             return o;
+        }
+        if (Files.isDirectory(paletteFile)) {
+            throw new UsageError("--palette-file " + paletteFile + " is a directory; name a file");
         }
         if (Files.exists(paletteFile)) {
             try (Reader r = Files.newBufferedReader(paletteFile, StandardCharsets.ISO_8859_1)) {
                 paletteMap = PaletteMap.read(r);
             }
             if (paletteMap.ignored() > 0) {
-                warnings.add(String.format(Locale.ROOT, "%s: ignored %d lines that are not NAME->rgb(R,G,B) (first: line %d)",
-                        paletteFile, paletteMap.ignored(), paletteMap.firstIgnored()));
+                throw new DataError(String.format(Locale.ROOT,
+                        "%s:%d: not a palette file (NAME->rgb(R,G,B) on every line); it is left unchanged",
+                        paletteFile, paletteMap.firstIgnored()));
             }
+            AtomicFile.checkWritable(paletteFile);
         } else {
             paletteMap = PaletteMap.empty();
         }

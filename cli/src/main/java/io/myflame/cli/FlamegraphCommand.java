@@ -14,6 +14,7 @@ import io.myflame.core.flame.SvgFlameGraph;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
 import io.myflame.core.text.Escape;
+import io.myflame.ingest.io.AtomicFile;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -95,7 +96,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
             inputs.add("-");
         }
         checkUsage();
-        AtomicOutput.refuseInputAsOutput(output, inputs);
+        AtomicOutput.refuseImageOnTerminal(output, "SVG", "graph.svg");
         analysis.markTruncated = true;
         Warnings warnings = new Warnings();
         if (diff) {
@@ -126,7 +127,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
         Profile profile = ProfileSum.of(profiles, new ProfileInfo(String.join(" + ", labels(profiles)),
                 profiles.get(0).info().event(), String.join(",", inputs)).withTruncatedShare(truncatedShare(profiles)));
         CallTree tree = tree(profile);
-        FlameOptions o = look.withPaletteMap(look.options(unit(profile)), warnings);
+        FlameOptions o = look.withPaletteMap(look.options(unit(profile)));
         o = o.withTitle(look.title != null ? look.title : defaultTitle(profile))
                 .withSubtitle(look.subtitle != null ? look.subtitle : describe(profile));
         FlameOptions options = o;
@@ -193,6 +194,10 @@ public final class FlamegraphCommand implements Callable<Integer> {
         }
         if (kind().equals("html") && look.consistentPalette) {
             throw new UsageError("--cp colours SVG and PNG graphs; the HTML page has its own colours");
+        }
+        if (look.consistentPalette && output != null && !output.toString().equals("-")
+                && AtomicFile.sameTarget(look.paletteFile, output)) {
+            throw new UsageError("-o " + output + " is the --palette-file; the palette would replace the graph");
         }
     }
 

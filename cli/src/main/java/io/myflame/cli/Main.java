@@ -96,15 +96,37 @@ public final class Main implements Runnable {
         }
         io.myflame.ingest.perfdata.PerfDataReader.warmUp(args);
         CommandLine cl = commandLine(args);
+        cl.setExecutionStrategy(parsed -> {
+            Integer help = CommandLine.executeHelpRequest(parsed);
+            if (help != null) {
+                return help;
+            }
+            CommandLine.ParseResult command = last(parsed);
+            try {
+                AtomicOutput.checkOutput(command);
+            } catch (Exception e) {
+                throw new CommandLine.ExecutionException(command.commandSpec().commandLine(), e.getMessage(), e);
+            }
+            return new CommandLine.RunLast().execute(parsed);
+        });
         cl.setExecutionExceptionHandler((ex, line, parsed) -> report(ex, line.getCommandSpec().qualifiedName(),
                 line.getErr()));
         cl.setParameterExceptionHandler((ex, args2) -> {
             PrintWriter err = ex.getCommandLine().getErr();
-            err.println(prefix(ex.getCommandLine()) + Escape.message(ex.getMessage()));
+            String message = ex instanceof CommandLine.UnmatchedArgumentException u ? Suggestion.message(u) : ex.getMessage();
+            err.println(prefix(ex.getCommandLine()) + Escape.message(message));
             err.println("try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'");
             return EXIT_USAGE;
         });
         return cl.execute(args);
+    }
+
+    private static CommandLine.ParseResult last(CommandLine.ParseResult parsed) {
+        CommandLine.ParseResult pr = parsed;
+        while (pr.hasSubcommand()) {
+            pr = pr.subcommand();
+        }
+        return pr;
     }
 
     private static int report(Exception ex, String command, PrintWriter err) {
@@ -130,7 +152,7 @@ public final class Main implements Runnable {
             return EXIT_DATA;
         }
         if (ex instanceof java.nio.file.AccessDeniedException ad) {
-            err.println(prefix + ad.getFile() + ": permission denied");
+            err.println(prefix + ad.getFile() + ": permission denied" + (ad.getReason() == null ? "" : " (" + ad.getReason() + ")"));
             return EXIT_DATA;
         }
         if (ex instanceof java.io.IOException io) {

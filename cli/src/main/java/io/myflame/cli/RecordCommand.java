@@ -5,6 +5,7 @@ import io.myflame.ingest.io.Terminal;
 import io.myflame.ingest.capture.CaptureDirectory;
 import io.myflame.recorder.Progress;
 import io.myflame.recorder.Recorder;
+import io.myflame.recorder.capture.CaptureOutput;
 import io.myflame.recorder.workload.SysbenchResults;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -32,6 +33,9 @@ public final class RecordCommand implements Callable<Integer> {
     @Option(names = "--cleanup", description = "Drop the sbtest tables afterwards.")
     boolean cleanup;
 
+    @Option(names = "--force", description = "Replace a capture already in --out (refused otherwise).")
+    boolean force;
+
     @Mixin
     ServerOptions server = new ServerOptions();
 
@@ -43,8 +47,9 @@ public final class RecordCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        CaptureOutput.checkReplace(out, force);
         Recorder.Options o = new Recorder.Options(out, server.choice(), workload.workload(threads), perf.recordable(),
-                workload.reprepare, cleanup);
+                workload.reprepare, cleanup, force);
         SysbenchResults r = run(o, "myflame record: ");
         printSummary(System.out, out, r);
         return 0;

@@ -16,6 +16,7 @@ import io.myflame.core.text.IndentedTable;
 import io.myflame.core.text.OutputFormat;
 import io.myflame.core.text.RowsTable;
 import io.myflame.core.text.ThreadRoleTable;
+import io.myflame.core.text.ProfileTotals;
 import io.myflame.core.text.TopTable;
 import io.myflame.core.text.TreeTable;
 import java.io.Reader;
@@ -78,6 +79,9 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         OutputFormat fmt = AtomicOutput.format(format, output, OutputFormat.allBut());
+        if (fmt == OutputFormat.PNG) {
+            AtomicOutput.refuseImageOnTerminal(output, "PNG image", "table.png");
+        }
         if (fmt == OutputFormat.LIST && focus == null && callers == null && rows == null && !byThread) {
             throw new UsageError("--format list lays out --rows, --focus and --callers tables");
         }
@@ -86,7 +90,6 @@ public final class ReportCommand implements Callable<Integer> {
         if (modes > 1) {
             throw new UsageError("choose one of --top, --focus, --callers, --rows, --by-thread");
         }
-        AtomicOutput.refuseInputAsOutput(output, List.of(input));
         List<RowSpec> rowSpecs = rows == null ? null : readRows(rows);
         Warnings warnings = new Warnings();
         Profile profile = analysis.load(input, analysis.loader(), warnings);
@@ -95,17 +98,19 @@ public final class ReportCommand implements Callable<Integer> {
         // Percentages stay those of the stacks as recorded (perf report's); the footnote says what they miss.
         String truncated = Truncation.footnote(profile.info().truncatedShare());
         Document doc;
+        ProfileTotals totals = ProfileTotals.of(profile);
         if (focus != null || callers != null) {
             String name = Escape.raw(focus != null ? focus : callers);
             int f = FunctionLookup.find(profile, name);
             CallTree tree = focus != null ? CallTrees.callees(profile, f) : CallTrees.callers(profile, f);
-            doc = Document.of(noted(TreeTable.of(tree, profile.totalWeight(), depth, min, label).title(title), truncated));
+            doc = Document.of(noted(TreeTable.of(tree, profile.totalWeight(), depth, min, label).title(title)
+                    .totals(totals), truncated));
         } else if (byThread) {
-            doc = Document.of(noted(ThreadRoleTable.of(profile, label).title(title), truncated));
+            doc = Document.of(noted(ThreadRoleTable.of(profile, label).title(title).totals(totals), truncated));
         } else if (rowSpecs != null) {
-            doc = Document.of(noted(RowsTable.of(rowSpecs, profile, label).title(title), truncated));
+            doc = Document.of(noted(RowsTable.of(rowSpecs, profile, label).title(title).totals(totals), truncated));
         } else {
-            TopTable table = TopTable.of(InclusiveTable.of(profile).top(top == null ? 30 : top), title);
+            TopTable table = TopTable.of(InclusiveTable.of(profile).top(top == null ? 30 : top), title).totals(totals);
             doc = truncated == null ? table : table.note(truncated);
         }
         AtomicOutput.write(output, fmt, doc);

@@ -8,6 +8,7 @@ import io.myflame.recorder.perf.PerfSettings;
 import io.myflame.recorder.Progress;
 import io.myflame.recorder.Sweep;
 import io.myflame.recorder.SweepConfigs;
+import io.myflame.recorder.capture.CaptureOutput;
 import io.myflame.recorder.workload.Workload;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -40,6 +41,9 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--profile", description = "Run perf at every point (each point becomes a full capture).")
     boolean profile;
 
+    @Option(names = "--force", description = "Replace a sweep already in --out (refused otherwise).")
+    boolean force;
+
     @Mixin
     ServerOptions server = new ServerOptions();
 
@@ -53,6 +57,9 @@ public final class SweepCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (threads.isEmpty() || threads.stream().anyMatch(t -> t < 1)) {
             throw new UsageError("--threads wants positive counts, e.g. 1,2,4,8");
+        }
+        if (!force && holdsSweep(out)) {
+            throw new UsageError(out + ": holds a sweep already; --force replaces it (or choose another --out)");
         }
         List<SweepConfigs.Config> list = configs();
         Workload w = workload.workload(1);
@@ -68,6 +75,19 @@ public final class SweepCommand implements Callable<Integer> {
             throw new DataError(failed + " of " + points.size() + " points failed (see sweep.csv)");
         }
         return 0;
+    }
+
+    /** A previous sweep's results, or a capture of one of its points (CONFIG/threads-N). */
+    private static boolean holdsSweep(Path out) throws java.io.IOException {
+        if (Files.exists(out.resolve("sweep.json"))) {
+            return true;
+        }
+        if (!Files.isDirectory(out)) {
+            return false;
+        }
+        try (var points = Files.find(out, 2, (p, a) -> a.isDirectory() && p.getFileName().toString().startsWith("threads-"))) {
+            return points.anyMatch(CaptureOutput::holdsCapture);
+        }
     }
 
     private List<SweepConfigs.Config> configs() {

@@ -51,6 +51,54 @@ class CliErrorsIT {
         assertOneLineError(Myflame.run("report", missing.toString()), 1, "myflame report: ", missing.toString(), "no such file");
     }
 
+    /** A line of only '|' (or an alternative left empty) is no row: rejected with FILE:LINE by every command. */
+    @Test
+    void rowFileLineWithAnEmptyAlternativeIsRejected() throws Exception {
+        String capture = Myflame.samples().resolve("captures/mariadb-11.4.5-oltp_delete").toString();
+        for (String bad : List.of("|", "do_command |", " | ")) {
+            Path rows = tmp.resolve("bar.rows");
+            Files.writeString(rows, "do_command\n" + bad + "\n");
+            assertOneLineError(Myflame.run("report", capture, "--rows", rows.toString()), 1, rows + ":2: empty alternative");
+            assertOneLineError(Myflame.run("diff", capture, capture, "--rows", rows.toString()), 1,
+                    rows + ":2: empty alternative");
+        }
+    }
+
+    /**
+     * Stdin closed ({@code <&-}): descriptor 0 is then the JDK's module image, opened by the JVM
+     * itself. Reading it as a profile and closing it made the JVM read classes through a reused
+     * descriptor and die of SIGSEGV (139); without class data sharing that happens every time.
+     */
+    @Test
+    void closedStdinIsAUsageErrorNotACrash() throws Exception {
+        for (List<String> args : List.of(List.of("report", "-"), List.of("collapse", "-"), List.of("flamegraph"),
+                List.of("diff", "-", "-"), List.of("report", "/dev/stdin"))) {
+            List<String> cmd = new ArrayList<>(List.of("sh", "-c", "exec \"$@\" <&-", "sh"));
+            cmd.addAll(Myflame.command(List.of("-Xshare:off"), args.toArray(String[]::new)));
+            Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            Myflame.Result r = new Myflame.Result(p.waitFor(), "", err);
+            assertOneLineError(r, 2, "myflame " + args.get(0) + ": ", "stdin is closed");
+        }
+    }
+
+    /** The same class in a categories file: a category with no name, a repeated name or an empty pattern. */
+    @Test
+    void categoryFileWithEmptyOrRepeatedNamesIsRejected() throws Exception {
+        Path cats = tmp.resolve("bad.yaml");
+        for (String[] bad : new String[][] {
+                {"categories:\n  - name: \"\"\n    frames: [\"a*\"]\n", "category 1 has an empty name"},
+                {"categories:\n  - name: x\n    frames: [\"a\"]\n  - name: x\n    frames: [\"b\"]\n",
+                        "category 2 repeats the name 'x'"},
+                {"categories:\n  - name: x\n    frames: [\"a\", null]\n", "category 1 ('x') has an empty frame pattern"}}) {
+            Files.writeString(cats, bad[0]);
+            assertOneLineError(Myflame.run("categories", script.toString(), "--categories", cats.toString()), 1,
+                    "myflame categories: " + cats + ": " + bad[1]);
+            assertOneLineError(Myflame.run("diff", script.toString(), script.toString(), "--categories", cats.toString()), 1,
+                    cats + ": " + bad[1]);
+        }
+    }
+
     @Test
     void binaryFileIsRejected() throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
@@ -101,6 +149,44 @@ class CliErrorsIT {
         Myflame.Result r = Myflame.run("report", file.toString(), "--format", "csv", "--top", "3");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.err().contains("the last sample is cut short at " + file + ":" + lineNo), r.err());
+    }
+
+    /** A file saved without a final newline (an editor, printf '%s') keeps its last sample, as inferno does. */
+    @Test
+    void lastSampleWithoutAFinalNewlineIsKept() throws Exception {
+        String all = Files.readString(script, StandardCharsets.ISO_8859_1);
+        String whole = Myflame.run("collapse", script.toString()).out();
+        Path unterminated = tmp.resolve("no-final-newline.txt");
+        Files.writeString(unterminated, all.stripTrailing(), StandardCharsets.ISO_8859_1);
+        Myflame.Result r = Myflame.run("collapse", unterminated.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertEquals(whole, r.out());
+        assertFalse(r.err().contains("cut short"), r.err());
+        // One sample, no newline after its last frame: one stack, not "no samples".
+        String first = all.substring(0, all.indexOf("\n\n"));
+        Path one = tmp.resolve("one-sample.txt");
+        Files.writeString(one, first, StandardCharsets.ISO_8859_1);
+        Myflame.Result single = Myflame.run("collapse", one.toString());
+        assertEquals(0, single.exit(), single.err());
+        assertEquals(1, single.out().lines().count(), single.out());
+        assertEquals(single.out(), Myflame.runWithStdin(one, "collapse", "-").out(), "stdin reads the same");
+    }
+
+    @Test
+    void typosGetADidYouMean() throws Exception {
+        String in = script.toString();
+        assertOneLineError(Myflame.run("reprot", in), 2, "myflame: unknown command 'reprot'; did you mean 'report'?");
+        assertOneLineError(Myflame.run("flamegrph", in), 2, "did you mean 'flamegraph'?");
+        assertOneLineError(Myflame.run("report", in, "--tpo", "3"), 2, "myflame report: ", "did you mean '--top'?");
+        assertOneLineError(Myflame.run("report", in, "--formt=json"), 2, "did you mean '--format'?");
+        assertOneLineError(Myflame.run("flamegraph", in, "--colours", "hot"), 2, "did you mean '--colors'?");
+        assertOneLineError(Myflame.run("diff", in, in, "--rwos", "r"), 2, "did you mean '--rows'?");
+        // Nothing near: no guess.
+        Myflame.Result far = Myflame.run("xyzzy", in);
+        assertOneLineError(far, 2, "unknown command 'xyzzy'");
+        assertFalse(far.err().contains("did you mean"), far.err());
+        assertFalse(Myflame.run("report", in, "-x").err().contains("did you mean"));
+        assertTrue(far.err().contains("try 'myflame --help'"), far.err());
     }
 
     @Test

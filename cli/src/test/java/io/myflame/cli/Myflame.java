@@ -29,8 +29,9 @@ final class Myflame {
         }
     }
 
+    /** This module's jar, or {@code -Dmyflame.jar=PATH} (e.g. an older build, to see a new test fail on it). */
     static Path jar() {
-        Path jar = Path.of("target/myflame.jar").toAbsolutePath();
+        Path jar = Path.of(System.getProperty("myflame.jar", "target/myflame.jar")).toAbsolutePath();
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("run after package: " + jar + " is missing");
         }
@@ -76,6 +77,24 @@ final class Myflame {
         if (stdin == null) {
             p.getOutputStream().close();
         }
+        var out = readAsync(p.getInputStream());
+        var err = readAsync(p.getErrorStream());
+        if (!p.waitFor(5, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new IllegalStateException("myflame " + String.join(" ", args) + " did not finish");
+        }
+        return new Result(p.exitValue(), out.join(), err.join());
+    }
+
+    /**
+     * Runs as another (unprivileged) user through {@code runuser}, which needs root: write
+     * protection is only seen by a user that root's privileges do not cover.
+     */
+    static Result runAs(String user, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("runuser", "-u", user, "--"));
+        cmd.addAll(command(List.of(), args));
+        Process p = new ProcessBuilder(cmd).start();
+        p.getOutputStream().close();
         var out = readAsync(p.getInputStream());
         var err = readAsync(p.getErrorStream());
         if (!p.waitFor(5, TimeUnit.MINUTES)) {

@@ -128,11 +128,12 @@ class OutputFilesIT {
 
     @Test
     void directoriesAreNotOutputFiles() throws Exception {
-        for (String cmd : List.of("collapse", "report", "flamegraph")) {
+        for (String cmd : List.of("collapse", "report", "flamegraph", "export")) {
             assertUsage(Myflame.run(cmd, capture, "-o", "/"), "is a directory");
             assertUsage(Myflame.run(cmd, capture, "-o", tmp.resolve("newdir") + "/"), "is a directory");
         }
         assertUsage(Myflame.run("diff", capture, capture, "-o", tmp.toString()), "is a directory");
+        assertUsage(Myflame.run("export", capture, "-o", tmp.toString()), "is a directory");
         assertFalse(Files.exists(tmp.resolve("newdir")), "-o dir/ wrote a file named dir");
     }
 
@@ -144,7 +145,58 @@ class OutputFilesIT {
                 "is the input");
         assertUsage(Myflame.run("report", input.toString(), "-o", input.toString()), "is the input");
         assertUsage(Myflame.run("flamegraph", input.toString(), "-o", input.toString()), "is the input");
+        // One rule for every command and every file it reads: its INPUTs and its FILE options.
+        assertUsage(Myflame.run("export", input.toString(), "-o", input.toString()), "is the input");
+        assertUsage(Myflame.run("diff", capture, input.toString(), "-o", input.toString()), "is the input");
+        assertUsage(Myflame.run("categories", input.toString(), "-o", input.toString()), "is the input");
+        assertUsage(Myflame.run("diff", "--label", "a=" + capture + "," + input, "--label", "b=" + capture,
+                "-o", input.toString()), "is the input");
+        Path link = Files.createSymbolicLink(tmp.resolve("link-to-input.folded"), input);
+        assertUsage(Myflame.run("export", input.toString(), "-o", link.toString()), "is the input");
         assertArrayEquals(folded, Files.readAllBytes(input));
+        Path rows = tmp.resolve("my.rows");
+        Files.writeString(rows, "do_command\n");
+        assertUsage(Myflame.run("report", capture, "--rows", rows.toString(), "-o", rows.toString()), "is the input");
+        assertUsage(Myflame.run("diff", capture, capture, "--rows", rows.toString(), "-o", rows.toString()), "is the input");
+        assertEquals("do_command\n", Files.readString(rows));
+    }
+
+    /**
+     * Stdout a terminal (a pseudo-terminal made by {@code script}) and no -o: a flamegraph's SVG or
+     * a PNG table would flood it, so the run stops with a hint before reading anything. A pipe, or
+     * an explicit {@code -o -}, gets the output.
+     */
+    @Test
+    void imagesAreNotPouredOntoATerminal() throws Exception {
+        assumeTrue(new File("/usr/bin/script").canExecute(), "script(1) makes the terminal");
+        List<List<String>> runs = List.of(List.of("flamegraph", capture), List.of("report", capture, "--format", "png"),
+                List.of("diff", capture, capture, "--format", "png"));
+        for (List<String> args : runs) {
+            Myflame.Result r = onTerminal(args, "");
+            assertEquals(2, r.exit(), args + ": " + r.out());
+            assertTrue(r.out().contains("stdout is a terminal; write the") && r.out().contains("to a file: -o "), r.out());
+            assertFalse(r.out().contains("<svg") || r.out().contains("PNG\r\n"), "written anyway: " + args);
+        }
+        Myflame.Result piped = onTerminal(List.of("flamegraph", capture), " | wc -c");
+        assertEquals(0, piped.exit(), piped.out());
+        assertTrue(Long.parseLong(piped.out().lines().reduce((a, b) -> b).orElse("0").trim()) > 100_000, piped.out());
+        Path small = Files.writeString(tmp.resolve("small.folded"), "mysqld;do_command 3\n");
+        Myflame.Result asked = onTerminal(List.of("flamegraph", small.toString(), "-o", "-"), "");
+        assertEquals(0, asked.exit(), asked.out());
+        assertTrue(asked.out().contains("<svg"), asked.out());
+    }
+
+    /** Runs the jar with stdout (and stderr) on a pseudo-terminal; what the terminal showed is {@code out}. */
+    private static Myflame.Result onTerminal(List<String> args, String shellTail) throws Exception {
+        StringBuilder cmd = new StringBuilder();
+        for (String w : Myflame.command(List.of(), args.toArray(String[]::new))) {
+            cmd.append('\'').append(w.replace("'", "'\\''")).append("' ");
+        }
+        Process p = new ProcessBuilder("script", "-qec", cmd + shellTail, "/dev/null").redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> readAll(p.getInputStream()));
+        assertTrue(p.waitFor(5, TimeUnit.MINUTES));
+        return new Myflame.Result(p.exitValue(), out.get(), "");
     }
 
     /** A real failure mid-write: a 64 KB file system fills up; the old file stays whole, no temp file is left. */

@@ -55,7 +55,7 @@ class RecordFaultsIT {
     void failedReRecordKeepsThePreviousCapture() throws Exception {
         Path cap = copyOfSampleCapture(tmp.resolve("cap"));
         byte[] before = Files.readAllBytes(cap.resolve("capture.json"));
-        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(), "--force",
                 "--workload", "oltp_point_select", "--time", "2", "--warmup", "0",
                 "--server-opt", "no_such_option_at_all=\u001b[31mred\u0007\rx");
         assertEquals(1, p.waitFor(600), p.err());
@@ -69,10 +69,31 @@ class RecordFaultsIT {
         assertNoWorkDirectories();
     }
 
+    /** A capture may be an experiment that cannot be repeated: it is replaced only with --force, refused before anything runs. */
+    @Test
+    void reRecordWithoutForceIsRefused() throws Exception {
+        Path cap = copyOfSampleCapture(tmp.resolve("cap"));
+        byte[] before = Files.readAllBytes(cap.resolve("capture.json"));
+        Myflame.Result r = Myflame.run("record", "--out", cap.toString(), "--workload", "oltp_point_select",
+                "--table-size", "1000", "--time", "2", "--warmup", "0", "--freq", "99");
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.err().startsWith("myflame record: " + cap + ": holds a capture already; --force replaces it"), r.err());
+        assertFalse(r.err().contains("starting"), "refused only after starting a server: " + r.err());
+        assertEquals(new String(before), Files.readString(cap.resolve("capture.json")));
+        assertTrue(Files.exists(cap.resolve("perf.script.gz")));
+        assertNoWorkDirectories();
+        Path sweep = Files.createDirectories(tmp.resolve("sweep"));
+        copyOfSampleCapture(sweep.resolve("default/threads-1"));
+        Myflame.Result s = Myflame.run("sweep", "--out", sweep.toString(), "--threads", "1", "--time", "1");
+        assertEquals(2, s.exit(), s.err());
+        assertTrue(s.err().contains("holds a sweep already; --force replaces it"), s.err());
+        assertTrue(Files.exists(sweep.resolve("default/threads-1/perf.script.gz")));
+    }
+
     @Test
     void successfulReRecordReplacesTheCaptureWholly() throws Exception {
         Path cap = copyOfSampleCapture(tmp.resolve("cap"));
-        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(), "--force",
                 "--workload", "oltp_point_select", "--table-size", "1000", "--time", "2", "--warmup", "0",
                 "--freq", "99");
         assertEquals(0, p.waitFor(600), p.err());

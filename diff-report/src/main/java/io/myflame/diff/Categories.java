@@ -78,7 +78,12 @@ public final class Categories {
         }
         List<Category> out = new ArrayList<>();
         for (Object item : list) {
-            out.add(category(item, fileName, out.size() + 1));
+            Category c = category(item, fileName, out.size() + 1);
+            // Two rows of one name could not be told apart in any table (as a row file's empty alternative).
+            if (out.stream().anyMatch(o -> o.name().equals(c.name()))) {
+                throw new DiffException(fileName + ": category " + (out.size() + 1) + " repeats the name '" + c.name() + "'");
+            }
+            out.add(c);
         }
         if (out.stream().noneMatch(c -> c.name().equals(OTHER))) {
             out.add(new Category(OTHER, List.of()));
@@ -91,9 +96,16 @@ public final class Categories {
                 || !(m.get("frames") instanceof List<?> frames)) {
             throw new DiffException(fileName + ": category " + index + " needs 'name' and a list 'frames'");
         }
+        if (name.isBlank()) {
+            throw new DiffException(fileName + ": category " + index + " has an empty name");
+        }
         List<Pattern> patterns = new ArrayList<>();
         for (Object f : frames) {
-            patterns.add(Glob.toRegex(String.valueOf(f)));
+            // 'frames: [, x]' or '[""]' would be a pattern matching nothing, or the frame "null".
+            if (f == null || f.toString().isBlank()) {
+                throw new DiffException(fileName + ": category " + index + " ('" + name + "') has an empty frame pattern");
+            }
+            patterns.add(Glob.toRegex(f.toString()));
         }
         return new Category(name, patterns);
     }

@@ -18,9 +18,16 @@ public record Column(String label, List<Run> runs) {
         return new Column(label, List.of(run));
     }
 
-    /** The perf event of the column's runs, joined when repeats disagree. */
+    /**
+     * The perf event of the column's runs, joined when repeats disagree ({@code cpu-clock/unknown});
+     * null when no run says (folded stacks carry no event).
+     */
     public String event() {
-        return String.join("/", runs.stream().map(r -> String.valueOf(r.profile().info().event())).distinct().toList());
+        List<String> events = runs.stream().map(r -> r.profile().info().event()).distinct().toList();
+        if (events.size() == 1 && events.get(0) == null) {
+            return null;
+        }
+        return String.join("/", events.stream().map(e -> e == null ? "unknown" : e).toList());
     }
 
     /**

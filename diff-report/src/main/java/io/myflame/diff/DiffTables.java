@@ -88,7 +88,8 @@ public final class DiffTables {
         if (!unit.equals("%")) {
             sb.append(unit).append(" from ");
         }
-        sb.append("event ").append(column.event()).append(", ").append(column.samples()).append(" samples");
+        sb.append(column.event() == null ? "unknown event" : "event " + column.event())
+                .append(", ").append(column.samples()).append(" samples");
         if (column.runs().size() > 1) {
             sb.append(" in ").append(column.runs().size()).append(" repeats");
         }

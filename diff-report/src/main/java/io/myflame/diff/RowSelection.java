@@ -5,8 +5,10 @@ import io.myflame.core.analysis.CallTrees;
 import io.myflame.core.analysis.InclusiveTable;
 import io.myflame.core.analysis.RowSpec;
 import io.myflame.core.model.Profile;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -92,30 +94,55 @@ public final class RowSelection {
         return -1;
     }
 
+    /**
+     * Merges {@code node}'s subtree into {@code into}, depth first with a stack of its own rather
+     * than recursion (stacks nest thousands of frames deep); children in the order recursion visits them.
+     */
     private static void collect(CallTree tree, int node, PathNode into, int level, int depth, double minPct,
                                 double total, boolean isFocus) {
-        double pct = total == 0 ? 0 : 100.0 * tree.total(node) / total;
-        // The focus node itself is the first row whatever its name in this run.
-        PathNode here = isFocus ? into.child("") : into.child(tree.name(node));
-        here.best = Math.max(here.best, pct);
-        if (level + 1 >= depth) {
-            return;
+        record Visit(int node, PathNode into, int level, boolean isFocus) {
         }
-        for (int child : tree.children(node)) {
-            double cp = total == 0 ? 0 : 100.0 * tree.total(child) / total;
-            if (cp >= minPct) {
-                collect(tree, child, here, level + 1, depth, minPct, total, false);
+        Deque<Visit> todo = new ArrayDeque<>();
+        todo.push(new Visit(node, into, level, isFocus));
+        while (!todo.isEmpty()) {
+            Visit v = todo.pop();
+            double pct = total == 0 ? 0 : 100.0 * tree.total(v.node()) / total;
+            // The focus node itself is the first row whatever its name in this run.
+            PathNode here = v.isFocus() ? v.into().child("") : v.into().child(tree.name(v.node()));
+            here.best = Math.max(here.best, pct);
+            if (v.level() + 1 >= depth) {
+                continue;
+            }
+            int[] kids = tree.children(v.node());
+            for (int i = kids.length - 1; i >= 0; i--) {
+                double cp = total == 0 ? 0 : 100.0 * tree.total(kids[i]) / total;
+                if (cp >= minPct) {
+                    todo.push(new Visit(kids[i], here, v.level() + 1, false));
+                }
             }
         }
     }
 
+    /** Rows for {@code focusNode}'s descendants, heaviest first, depth first without recursion. */
     private static void emit(PathNode focusNode, int parentRow, List<RowSpec> rows) {
-        List<PathNode> kids = new ArrayList<>(focusNode.children.values());
+        record Visit(PathNode node, int parentRow) {
+        }
+        Deque<Visit> todo = new ArrayDeque<>();
+        pushChildren(focusNode, parentRow, todo, Visit::new);
+        while (!todo.isEmpty()) {
+            Visit v = todo.pop();
+            int depth = rows.get(v.parentRow()).depth() + 1;
+            rows.add(new RowSpec(List.of(v.node().name), depth, v.parentRow(), 0));
+            pushChildren(v.node(), rows.size() - 1, todo, Visit::new);
+        }
+    }
+
+    private static <V> void pushChildren(PathNode node, int row, Deque<V> todo,
+                                         java.util.function.BiFunction<PathNode, Integer, V> visit) {
+        List<PathNode> kids = new ArrayList<>(node.children.values());
         kids.sort(Comparator.<PathNode>comparingDouble(k -> -k.best).thenComparing(k -> k.name));
-        for (PathNode k : kids) {
-            int depth = rows.get(parentRow).depth() + 1;
-            rows.add(new RowSpec(List.of(k.name), depth, parentRow, 0));
-            emit(k, rows.size() - 1, rows);
+        for (int i = kids.size() - 1; i >= 0; i--) {
+            todo.push(visit.apply(kids.get(i), row));
         }
     }
 

@@ -1,6 +1,7 @@
 package io.myflame.ingest;
 
 import io.myflame.ingest.capture.CaptureDirectory;
+import io.myflame.ingest.io.Stdin;
 import java.io.BufferedInputStream;
 import java.io.Closeable;
 import java.io.IOException;
@@ -42,7 +43,10 @@ public final class OpenedInput implements Closeable {
     /** Opens {@code input}: a path, or {@code -} for standard input. */
     public static OpenedInput open(String input) throws IOException, InputException {
         if (input.equals("-")) {
-            return open("<stdin>", null, System.in);
+            return open("<stdin>", null, Stdin.open());
+        }
+        if (Stdin.names(input)) {
+            Stdin.checkOpen();
         }
         Path path = Path.of(input);
         if (!Files.exists(path)) {

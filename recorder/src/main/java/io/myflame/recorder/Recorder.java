@@ -18,15 +18,16 @@ public final class Recorder {
     /**
      * Everything a recording needs.
      *
-     * @param out       the capture directory (created; a previous capture in it is replaced)
+     * @param out       the capture directory (created; a previous capture in it is replaced only with {@code replace})
      * @param server    which server
      * @param workload  what sysbench runs
      * @param perf      how perf samples
      * @param reprepare recreate the tables even when they exist
      * @param cleanup   drop the tables afterwards
+     * @param replace   replace a capture already in {@code out} ({@code record --force})
      */
     public record Options(Path out, ServerChoice server, Workload workload, PerfSettings perf,
-                          boolean reprepare, boolean cleanup) {
+                          boolean reprepare, boolean cleanup, boolean replace) {
     }
 
     private Recorder() {
@@ -37,12 +38,13 @@ public final class Recorder {
      * a failure or an interruption leaves a capture marked incomplete and never damages a previous one.
      */
     public static SysbenchResults record(Options o, Progress progress) throws RecordException {
+        CaptureOutput.checkReplace(o.out(), o.replace());
         if (o.perf() != null) {
             EventProbe.check(o.perf());
             PerfRecording.check(o.perf(), ProcessHandle.current().pid());
         }
         ServerChoice server = o.server().withDefaults(ServerDefaults.forWorkload(o.workload()));
-        CaptureOutput capture = CaptureOutput.begin(o.out());
+        CaptureOutput capture = CaptureOutput.begin(o.out(), o.replace());
         Path dir = capture.dir();
         try (Session session = Session.open(server, progress, () -> capture.incomplete(Session.INTERRUPTED))) {
             progress.phase("server " + session.version() + " (" + session.server().binary() + ")");

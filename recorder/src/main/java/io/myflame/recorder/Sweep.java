@@ -60,7 +60,7 @@ public final class Sweep {
                                   PerfSettings perf, Path dir, List<Point> points) throws RecordException {
         for (int t : threads) {
             Path cap = dir.resolve("threads-" + t);
-            CaptureOutput capture = CaptureOutput.begin(cap);
+            CaptureOutput capture = CaptureOutput.begin(cap, true);
             session.progress().phase(c.name() + ": " + t + " thread(s)");
             try {
                 SysbenchResults r = new Measurement(session, w.withThreads(t), perf, capture.dir()).run();

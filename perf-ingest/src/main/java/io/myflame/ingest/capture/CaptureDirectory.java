@@ -160,14 +160,19 @@ public final class CaptureDirectory {
     public java.util.Map<String, String> setup() {
         java.util.Map<String, String> s = new java.util.LinkedHashMap<>();
         for (String field : List.of("name", "tables", "table_size", "threads", "time_s", "rand_type", "storage_engine")) {
-            s.put("workload " + field, String.valueOf(text("workload", field)));
+            s.put("workload " + field, orUnknown(text("workload", field)));
         }
-        s.put("server version", String.valueOf(serverVersion()));
+        s.put("server version", orUnknown(serverVersion()));
         JsonNode options = node("server", "options");
-        s.put("server options", options == null ? "null" : options.toString());
-        s.put("perf event", String.valueOf(event()));
-        s.put("perf frequency", String.valueOf(text("perf", "frequency")));
+        s.put("server options", options == null ? "unknown" : options.toString());
+        s.put("perf event", orUnknown(event()));
+        s.put("perf frequency", orUnknown(text("perf", "frequency")));
         return s;
+    }
+
+    /** A value for a message: "unknown" rather than Java's "null" where the capture does not say. */
+    private static String orUnknown(String v) {
+        return v == null ? "unknown" : v;
     }
 
     private String text(String... path) {

@@ -5,6 +5,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -21,7 +22,9 @@ import java.util.Set;
  * What is already at the target is respected: a symlink is written through to its target, a
  * device node or FIFO ({@code /dev/null}) is written into rather than replaced, an existing
  * file keeps its mode, and a file with other hard links is rewritten in place (after the whole
- * output was produced) so the links still share it.
+ * output was produced) so the links still share it. Write protection is respected as {@code cp}
+ * respects it: a file its user may not write ({@code access(W_OK)}: a 0444 file, unless root) is
+ * refused rather than renamed over.
  */
 public final class AtomicFile {
     private static final Set<PosixFilePermission> NEW_FILE = PosixFilePermissions.fromString("rw-r--r--");
@@ -47,6 +50,7 @@ public final class AtomicFile {
         if (Files.isDirectory(real)) {
             throw new FileSystemException(target.toString(), null, "is a directory");
         }
+        checkWritable(target);
         if (Files.exists(real) && !Files.isRegularFile(real)) {
             // A device node or a FIFO: renaming over it would replace /dev/null with a file.
             try (OutputStream out = new BufferedOutputStream(new FileOutputStream(real.toFile()), 1 << 16)) {
@@ -72,6 +76,35 @@ public final class AtomicFile {
             }
         } finally {
             TempFiles.delete(tmp);
+        }
+    }
+
+    /**
+     * Refuses a file that exists and that this user may not write, before anything is produced:
+     * the rename into place needs only the directory's permission, so it would replace a file that
+     * {@code cp} and the shell's {@code >} leave alone. Root may write any file, as with {@code cp}.
+     */
+    public static void checkWritable(Path target) throws IOException {
+        Path real = throughLinks(target);
+        if (Files.exists(real) && !Files.isDirectory(real) && !Files.isWritable(real)) {
+            throw new AccessDeniedException(target.toString(), null, "write-protected");
+        }
+    }
+
+    /**
+     * Whether a write to {@code a} would land on the file {@code b} names: the same file if both exist,
+     * else the same path once symlinks are followed (an output not yet written can still be an input's name).
+     */
+    public static boolean sameTarget(Path a, Path b) {
+        try {
+            Path ra = throughLinks(a).toAbsolutePath().normalize();
+            Path rb = throughLinks(b).toAbsolutePath().normalize();
+            if (Files.exists(ra) && Files.exists(rb)) {
+                return Files.isSameFile(ra, rb);
+            }
+            return ra.equals(rb);
+        } catch (IOException e) {
+            return false;
         }
     }
 

@@ -81,7 +81,7 @@ final class ChunkParser extends BlockParser {
             while (end > p && isBlank(b[end - 1])) {
                 end--;
             }
-            if (eol == to && last && inEvent && end > p) {
+            if (eol == to && last && inEvent && end > p && !wholeFrameLine(b, p, end)) {
                 truncated(chunk, lineNo, b, p, end);
                 break;
             }
@@ -98,6 +98,28 @@ final class ChunkParser extends BlockParser {
             afterEvent();
         }
         return lineNo;
+    }
+
+    /**
+     * Whether a last line with no newline after it is still a whole frame line: it ends with the
+     * ")" that closes its dso group and its parentheses balance, as in
+     * {@code "  7f2a85f16 __futex_abstimed_wait_common+0xc6 (/usr/lib/x86_64-linux-gnu/libc.so.6)"}.
+     * A file saved without a final newline keeps its last sample (as inferno does); a line cut
+     * mid-way ("  7f2a85f16 __fut") is cut short.
+     */
+    private static boolean wholeFrameLine(byte[] b, int p, int end) {
+        if (end <= p || b[end - 1] != ')') {
+            return false;
+        }
+        int open = 0;
+        for (int i = p; i < end; i++) {
+            if (b[i] == '(') {
+                open++;
+            } else if (b[i] == ')' && --open < 0) {
+                return false;
+            }
+        }
+        return open == 0;
     }
 
     /** The input stops in the middle of a line: that sample is cut short and dropped. */
@@ -214,8 +236,9 @@ final class ChunkParser extends BlockParser {
         while (end > p && isBlank(b[end - 1])) {
             end--;
         }
-        if (eol == to && last) {
-            // No newline after this line: the input was cut, even if only indentation is left.
+        if (eol == to && last && !wholeFrameLine(b, p, end)) {
+            // No newline after this line and no "(DSO)" closing it: the input was cut, even if
+            // only indentation is left.
             truncated(chunk, lineNo, b, p, end);
             return to;
         }

@@ -54,7 +54,8 @@ public final class RowFile {
                 open.removeLast();
             }
             int parent = open.isEmpty() ? -1 : open.peekLast()[1];
-            List<String> names = Arrays.stream(text.split("\\|")).map(String::strip).toList();
+            // A limit of -1 keeps empty alternatives: "|" would split into no names at all, "a |" into one.
+            List<String> names = Arrays.stream(text.split("\\|", -1)).map(String::strip).toList();
             if (names.stream().anyMatch(String::isEmpty)) {
                 throw new RowFileException(fileName + ":" + lineNo + ": empty alternative in '" + text + "'");
             }

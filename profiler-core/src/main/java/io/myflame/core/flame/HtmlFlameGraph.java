@@ -127,12 +127,18 @@ public final class HtmlFlameGraph {
         };
     }
 
-    /** Line breaks would end the converter's JavaScript string literals. */
+    /**
+     * Line breaks would end the converter's JavaScript string literals; U+FFFE, U+FFFF and a
+     * surrogate without its pair are not characters a page may hold (an XML or HTML parser stops
+     * there), whatever they are inside.
+     */
     static String scriptSafe(String name) {
         StringBuilder sb = null;
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
-            boolean bad = c < 0x20 || c == '\u2028' || c == '\u2029';
+            boolean lone = Character.isHighSurrogate(c) ? i + 1 == name.length() || !Character.isLowSurrogate(name.charAt(i + 1))
+                    : Character.isLowSurrogate(c) && (i == 0 || !Character.isHighSurrogate(name.charAt(i - 1)));
+            boolean bad = c < 0x20 || c == '\u2028' || c == '\u2029' || c == '\uFFFE' || c == '\uFFFF' || lone;
             if (bad && sb == null) {
                 sb = new StringBuilder(name.substring(0, i));
             }

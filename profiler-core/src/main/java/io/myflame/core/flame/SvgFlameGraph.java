@@ -122,7 +122,7 @@ public final class SvgFlameGraph {
 
     /** A comment may not hold {@code --}; XML-escaped so it reads as the text given. */
     private static String comment(String s) {
-        return Escape.xml(s).replace("--", "- -");
+        return Escape.xmlComment(s);
     }
 
     /**

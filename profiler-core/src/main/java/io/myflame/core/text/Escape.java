@@ -147,7 +147,11 @@ public final class Escape {
         return cp < min || cp >= 0xd800 && cp <= 0xdfff || cp > 0x10ffff ? 0 : n;
     }
 
-    /** For XML/HTML text and attribute values. */
+    /**
+     * For XML/HTML text and attribute values. A character XML 1.0 forbids (C0 controls but tab and
+     * line ends, U+FFFE, U+FFFF, a surrogate without its pair) becomes U+FFFD: even escaped as
+     * {@code &#xFFFE;} it would make the document not well-formed.
+     */
     public static String xml(String s) {
         StringBuilder sb = null;
         for (int i = 0; i < s.length(); i++) {
@@ -160,7 +164,8 @@ public final class Escape {
                 case '\'' -> "&#39;";
                 default -> null;
             };
-            if (rep != null || c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+            boolean pair = Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
+            if (rep != null || !pair && !isXmlChar(c, i > 0 && Character.isHighSurrogate(s.charAt(i - 1)))) {
                 if (sb == null) {
                     sb = new StringBuilder(s.length() + 16).append(s, 0, i);
                 }
@@ -170,6 +175,34 @@ public final class Escape {
             }
         }
         return sb == null ? s : sb.toString();
+    }
+
+    /** XML 1.0's Char production, for one UTF-16 unit ({@code paired}: a low surrogate after its high one). */
+    private static boolean isXmlChar(char c, boolean paired) {
+        if (Character.isHighSurrogate(c)) {
+            return false;
+        }
+        if (Character.isLowSurrogate(c)) {
+            return paired;
+        }
+        return c == '\t' || c == '\n' || c == '\r' || c >= 0x20 && c < 0xFFFE;
+    }
+
+    /**
+     * Text for the inside of an XML comment ({@code <!-- ... -->}): {@link #xml} text in which no two
+     * hyphens are adjacent and none is last, as XML requires ({@code "a --- b"} becomes {@code "a - - - b"}).
+     */
+    public static String xmlComment(String s) {
+        String t = xml(s);
+        StringBuilder sb = new StringBuilder(t.length() + 4);
+        for (int i = 0; i < t.length(); i++) {
+            char c = t.charAt(i);
+            sb.append(c);
+            if (c == '-' && (i + 1 == t.length() || t.charAt(i + 1) == '-')) {
+                sb.append(' ');
+            }
+        }
+        return sb.toString();
     }
 
     /** For a GitHub Markdown table cell: {@code |}, {@code <}, {@code >}, {@code &}, {@code *}, {@code _} escaped. */

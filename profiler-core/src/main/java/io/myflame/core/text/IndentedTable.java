@@ -23,6 +23,7 @@ public final class IndentedTable {
     private String title;
     private String caption;
     private String unit;
+    private ProfileTotals totals;
     private int inputs = -1;
 
     /**
@@ -58,6 +59,16 @@ public final class IndentedTable {
 
     public String title() {
         return title;
+    }
+
+    /** The profile a one-profile table was computed from: JSON gives its totals as numbers. */
+    public IndentedTable totals(ProfileTotals t) {
+        this.totals = t;
+        return this;
+    }
+
+    public ProfileTotals totals() {
+        return totals;
     }
 
     /** A sentence printed under the table, before the notes (a figure caption). */

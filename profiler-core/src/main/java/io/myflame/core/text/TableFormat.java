@@ -85,6 +85,9 @@ public final class TableFormat {
         if (t.title() != null) {
             g.writeStringField("title", t.title());
         }
+        if (t.totals() != null) {
+            t.totals().writeFields(g);
+        }
         if (t.caption() != null) {
             g.writeStringField("caption", t.caption());
         }

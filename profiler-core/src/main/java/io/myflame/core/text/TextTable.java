@@ -9,7 +9,7 @@ import java.util.List;
  * The two plain-text layouts of an {@link IndentedTable}. {@link #text} is the aligned table: a
  * name column as wide as the longest name (never less than 40, never more than 72 characters:
  * a longer name is cut in the middle and given in full in a note, so no row wraps onto a second
- * line), then a column per value, with the unit in the header. {@link #list} is the layout of
+ * line; indentation stops at 20 levels, deeper rows say their depth), then a column per value, with the unit in the header. {@link #list} is the layout of
  * published function lists: one block per input, the number first, then the name indented by depth:
  *
  * <pre>
@@ -22,6 +22,8 @@ final class TextTable {
     static final int MIN_NAME = 40;
     static final int MAX_NAME = 72;
     static final String CUT = "\u2026";
+    /** The deepest row indented in full: 40 of the name column's 72 characters. */
+    static final int MAX_INDENT_LEVELS = 20;
 
     private TextTable() {
     }
@@ -31,7 +33,7 @@ final class TextTable {
         List<String> names = new ArrayList<>();
         int nameWidth = MIN_NAME;
         for (IndentedTable.Row r : t.rows()) {
-            String name = fit("  ".repeat(r.depth()), Escape.name(r.name()), r.marked() ? " *" : "", cutNotes);
+            String name = fit(indent(r.depth()), Escape.name(r.name()), r.marked() ? " *" : "", cutNotes);
             names.add(name);
             nameWidth = Math.max(nameWidth, name.length() + 2);
         }
@@ -73,7 +75,7 @@ final class TextTable {
             }
             for (IndentedTable.Row r : t.rows()) {
                 String number = TableFormat.cell(r, c);
-                String line = " ".repeat(width + 2 - number.length()) + number + "   " + "  ".repeat(r.depth())
+                String line = " ".repeat(width + 2 - number.length()) + number + "   " + indent(r.depth())
                         + Escape.name(r.name()) + (r.marked() ? " *" : "");
                 out.write(line.stripTrailing() + "\n");
             }
@@ -93,9 +95,22 @@ final class TextTable {
         }
     }
 
+    /**
+     * Two spaces a level up to {@link #MAX_INDENT_LEVELS}; deeper rows keep that indentation and say
+     * their depth ({@code [depth 37] }), so a name always keeps room in the column (stacks nest
+     * hundreds of levels deep).
+     */
+    static String indent(int depth) {
+        if (depth <= MAX_INDENT_LEVELS) {
+            return "  ".repeat(depth);
+        }
+        return "  ".repeat(MAX_INDENT_LEVELS) + "[depth " + depth + "] ";
+    }
+
     /** The name cell: indentation, name and marker, the name cut in the middle when it is too long. */
     static String fit(String indent, String name, String marker, List<String> cutNotes) {
-        int room = MAX_NAME - indent.length() - marker.length();
+        // At least a few characters of the name on each side of the cut, whatever the indentation.
+        int room = Math.max(9, MAX_NAME - indent.length() - marker.length());
         if (name.length() <= room) {
             return indent + name + marker;
         }

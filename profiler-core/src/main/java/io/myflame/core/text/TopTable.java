@@ -16,29 +16,36 @@ import java.util.List;
 public final class TopTable implements Document {
     private final List<InclusiveTable.Entry> entries;
     private final String title;
+    private final ProfileTotals totals;
     private final List<String> notes;
 
-    private TopTable(List<InclusiveTable.Entry> entries, String title, List<String> notes) {
+    private TopTable(List<InclusiveTable.Entry> entries, String title, ProfileTotals totals, List<String> notes) {
         this.entries = List.copyOf(entries);
         this.title = title;
+        this.totals = totals;
         this.notes = List.copyOf(notes);
     }
 
     /** The table of {@code entries} under {@code title} (may be null). */
     public static TopTable of(List<InclusiveTable.Entry> entries, String title) {
-        return new TopTable(entries, title, List.of());
+        return new TopTable(entries, title, null, List.of());
+    }
+
+    /** This table, with the totals of the profile it was computed from (JSON gives them as numbers). */
+    public TopTable totals(ProfileTotals t) {
+        return new TopTable(entries, title, t, notes);
     }
 
     /** The same table with a footnote under it (a comment line in text, as perf report writes them). */
     public TopTable note(String n) {
         List<String> more = new ArrayList<>(notes);
         more.add(n);
-        return new TopTable(entries, title, more);
+        return new TopTable(entries, title, totals, more);
     }
 
     @Override
     public List<IndentedTable> tables() {
-        IndentedTable t = new IndentedTable(List.of("Children %", "Self %")).title(title);
+        IndentedTable t = new IndentedTable(List.of("Children %", "Self %")).title(title).totals(totals);
         for (InclusiveTable.Entry e : entries) {
             t.add(e.function(), 0, e.inclusivePct(), e.selfPct());
         }
@@ -91,6 +98,9 @@ public final class TopTable implements Document {
         g.writeStartObject();
         if (title != null) {
             g.writeStringField("title", title);
+        }
+        if (totals != null) {
+            totals.writeFields(g);
         }
         g.writeArrayFieldStart("functions");
         for (InclusiveTable.Entry e : entries) {

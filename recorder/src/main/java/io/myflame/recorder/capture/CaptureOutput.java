@@ -1,5 +1,6 @@
 package io.myflame.recorder.capture;
 
+import io.myflame.core.UsageError;
 import io.myflame.ingest.capture.CaptureDirectory;
 import io.myflame.recorder.RecordException;
 import io.myflame.recorder.process.OrphanGuard;
@@ -19,7 +20,8 @@ import java.util.stream.Stream;
  * moment, a valid {@code capture.json} saying the recording did not finish. Its states:
  *
  * <pre>
- * WRITING --complete()----------&gt; COMPLETE    the new capture replaces --out (old one removed after the swap)
+ * WRITING --complete()----------&gt; COMPLETE    the new capture replaces --out (old one removed after the swap;
+ *                                              a complete old one only when asked: --force)
  * WRITING --incomplete(reason)--&gt; INCOMPLETE  --out keeps an old capture untouched and the attempt goes to
  *                                              OUT.incomplete; with no old capture the attempt becomes --out
  * </pre>
@@ -46,8 +48,37 @@ public final class CaptureOutput {
         this.work = work;
     }
 
-    /** Refuses an {@code --out} holding something other than a capture; creates the work directory. */
-    public static CaptureOutput begin(Path out) throws RecordException {
+    /**
+     * Refuses to replace a capture at {@code out} unless asked ({@code record --force}): a capture is
+     * an experiment that may not be repeatable, so it is never replaced without asking. One that says
+     * it is incomplete (a failed attempt) is replaced: recording again is how it is retried.
+     */
+    public static void checkReplace(Path out, boolean replace) {
+        if (!replace && holdsCapture(out)) {
+            throw new UsageError(out + ": holds a capture already; --force replaces it (or choose another --out)");
+        }
+    }
+
+    /** Whether {@code dir} holds a capture that does not say it is incomplete (a damaged capture.json counts). */
+    public static boolean holdsCapture(Path dir) {
+        Path json = dir.resolve(CaptureDirectory.METADATA);
+        if (!Files.isRegularFile(json)) {
+            return false;
+        }
+        try {
+            JsonNode n = new ObjectMapper().readTree(json.toFile());
+            return n == null || !n.path("incomplete").isTextual();
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
+    /**
+     * Refuses an {@code --out} holding something other than a capture, or a capture unless
+     * {@code replace}; creates the work directory.
+     */
+    public static CaptureOutput begin(Path out, boolean replace) throws RecordException {
+        checkReplace(out, replace);
         Path abs = out.toAbsolutePath().normalize();
         Path parent = abs.getParent();
         try {

@@ -33,7 +33,7 @@ class CaptureOutputTest {
 
     @Test
     void writingStartsWithACaptureJsonThatSaysIncomplete() throws Exception {
-        CaptureOutput c = CaptureOutput.begin(tmp.resolve("cap"));
+        CaptureOutput c = CaptureOutput.begin(tmp.resolve("cap"), true);
         assertEquals(CaptureOutput.State.WRITING, c.state());
         assertEquals(CaptureOutput.NOT_FINISHED, meta(c.dir()).get("incomplete").asText());
         assertFalse(Files.exists(tmp.resolve("cap")), "--out appears only at the end");
@@ -43,7 +43,7 @@ class CaptureOutputTest {
     @Test
     void completeReplacesTheOldCaptureWholly() throws Exception {
         Path out = oldCapture();
-        CaptureOutput c = CaptureOutput.begin(out);
+        CaptureOutput c = CaptureOutput.begin(out, true);
         Files.writeString(c.dir().resolve("stacks.folded"), "new 1\n");
         assertEquals(out, c.complete());
         assertEquals(CaptureOutput.State.COMPLETE, c.state());
@@ -55,7 +55,7 @@ class CaptureOutputTest {
     @Test
     void incompleteKeepsTheOldCaptureAndPutsTheAttemptBeside() throws Exception {
         Path out = oldCapture();
-        CaptureOutput c = CaptureOutput.begin(out);
+        CaptureOutput c = CaptureOutput.begin(out, true);
         Path kept = c.incomplete("the server died");
         assertEquals(CaptureOutput.State.INCOMPLETE, c.state());
         assertTrue(meta(out).get("old").asBoolean(), "the previous capture was damaged");
@@ -66,7 +66,7 @@ class CaptureOutputTest {
 
     @Test
     void incompleteWithoutAnOldCaptureBecomesTheOutput() throws Exception {
-        CaptureOutput c = CaptureOutput.begin(tmp.resolve("cap"));
+        CaptureOutput c = CaptureOutput.begin(tmp.resolve("cap"), true);
         assertEquals(tmp.resolve("cap"), c.incomplete("interrupted"));
         assertEquals("interrupted", meta(tmp.resolve("cap")).get("incomplete").asText());
         assertOnlyChild(tmp.resolve("cap"));
@@ -74,7 +74,7 @@ class CaptureOutputTest {
 
     @Test
     void aDetailedReasonAlreadyWrittenIsKept() throws Exception {
-        CaptureOutput c = CaptureOutput.begin(tmp.resolve("cap"));
+        CaptureOutput c = CaptureOutput.begin(tmp.resolve("cap"), true);
         CaptureMetadata m = new CaptureMetadata();
         m.incomplete("the server died during the measured run (killed by signal 9)");
         m.write(c.dir());
@@ -85,7 +85,7 @@ class CaptureOutputTest {
 
     @Test
     void pathsIntoTheWorkDirectoryNameWhereTheFilesEndUp() throws Exception {
-        CaptureOutput c = CaptureOutput.begin(tmp.resolve("cap"));
+        CaptureOutput c = CaptureOutput.begin(tmp.resolve("cap"), true);
         CaptureMetadata m = new CaptureMetadata();
         m.incomplete("sysbench failed (see " + c.dir().resolve("sysbench.txt") + ")");
         m.write(c.dir());
@@ -96,13 +96,13 @@ class CaptureOutputTest {
 
     @Test
     void endsAreFinal() throws Exception {
-        CaptureOutput done = CaptureOutput.begin(tmp.resolve("a"));
+        CaptureOutput done = CaptureOutput.begin(tmp.resolve("a"), true);
         done.complete();
         assertEquals(tmp.resolve("a"), done.incomplete("interrupted after the swap"));
         assertEquals(CaptureOutput.State.COMPLETE, done.state());
         assertTrue(meta(tmp.resolve("a")).get("incomplete").asText().equals(CaptureOutput.NOT_FINISHED),
                 "complete() does not write capture.json; the Measurement does");
-        CaptureOutput failed = CaptureOutput.begin(tmp.resolve("b"));
+        CaptureOutput failed = CaptureOutput.begin(tmp.resolve("b"), true);
         failed.incomplete("first");
         assertEquals(tmp.resolve("b"), failed.complete());
         assertEquals(CaptureOutput.State.INCOMPLETE, failed.state());
@@ -110,10 +110,23 @@ class CaptureOutputTest {
     }
 
     @Test
+    void aCaptureIsReplacedOnlyWhenAsked() throws Exception {
+        Path out = oldCapture();
+        io.myflame.core.UsageError e = assertThrows(io.myflame.core.UsageError.class, () -> CaptureOutput.begin(out, false));
+        assertTrue(e.getMessage().contains("--force"), e.getMessage());
+        assertTrue(meta(out).get("old").asBoolean());
+        assertEquals(List.of("cap"), list(tmp), "no work directory left behind");
+        // A failed attempt (capture.json says incomplete) is what recording again retries.
+        Files.writeString(out.resolve("capture.json"), "{\"incomplete\": \"the server died\"}");
+        CaptureOutput.begin(out, false).complete();
+        assertFalse(Files.exists(out.resolve("perf.script.gz")));
+    }
+
+    @Test
     void refusesAnOutputThatIsNotACapture() throws Exception {
         Path home = Files.createDirectory(tmp.resolve("home"));
         Files.writeString(home.resolve("notes.txt"), "mine");
-        RecordException e = assertThrows(RecordException.class, () -> CaptureOutput.begin(home));
+        RecordException e = assertThrows(RecordException.class, () -> CaptureOutput.begin(home, true));
         assertTrue(e.getMessage().contains("not a capture directory"), e.getMessage());
         assertEquals(List.of("notes.txt"), list(home));
         assertEquals(List.of("home"), list(tmp), "no work directory left behind");

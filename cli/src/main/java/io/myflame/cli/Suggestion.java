@@ -1,0 +1,69 @@
+package io.myflame.cli;
+
+import java.util.Collection;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.UnmatchedArgumentException;
+
+/**
+ * "Did you mean" for a mistyped command or option ({@code myflame reprot} → {@code report},
+ * {@code --tpo} → {@code --top}): the known name fewest edits away (a swap of two neighbours is
+ * one edit), when it is close enough to be what was meant.
+ */
+final class Suggestion {
+    private Suggestion() {
+    }
+
+    /** The one-line message for an unknown command or option, with a suggestion when there is one. */
+    static String message(UnmatchedArgumentException ex) {
+        CommandLine line = ex.getCommandLine();
+        List<String> unmatched = ex.getUnmatched();
+        String first = unmatched.isEmpty() ? "" : unmatched.get(0);
+        boolean command = !first.startsWith("-") && !line.getSubcommands().isEmpty();
+        if (command) {
+            String near = nearest(first, line.getSubcommands().keySet());
+            return "unknown command '" + first + "'" + (near == null ? "" : "; did you mean '" + near + "'?");
+        }
+        String typed = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
+        String near = typed.startsWith("-") ? nearest(typed, line.getCommandSpec().optionsMap().keySet()) : null;
+        return ex.getMessage() + (near == null ? "" : "; did you mean '" + near + "'?");
+    }
+
+    /** The candidate fewest edits from {@code typed} (ties: the first in sorted order), or null if none is close. */
+    static String nearest(String typed, Collection<String> candidates) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String c : candidates.stream().sorted().toList()) {
+            int d = distance(typed, c);
+            if (d < bestDistance) {
+                best = c;
+                bestDistance = d;
+            }
+        }
+        // A third of the name may be wrong (at least one edit, at most two): 'reprot', '--tpo', '--focs'.
+        // One letter ('-x') is no word to correct.
+        int core = typed.replaceFirst("^-+", "").length();
+        return best != null && core > 1 && bestDistance <= Math.max(1, Math.min(2, core / 3)) ? best : null;
+    }
+
+    /** Edits between a and b: insertions, deletions, substitutions and swaps of neighbours (optimal string alignment). */
+    static int distance(String a, String b) {
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) {
+            d[i][0] = i;
+        }
+        for (int j = 0; j <= b.length(); j++) {
+            d[0][j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
+            }
+        }
+        return d[a.length()][b.length()];
+    }
+}

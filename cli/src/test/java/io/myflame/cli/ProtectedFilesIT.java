@@ -1,0 +1,135 @@
+package io.myflame.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Files that are not ours to rewrite, through the real jar: a {@code --palette-file} that is not a
+ * palette, and an output its user made read-only (refused as {@code cp} refuses it).
+ */
+class ProtectedFilesIT {
+    @TempDir
+    static Path tmp;
+    static String capture;
+
+    @BeforeAll
+    static void sample() {
+        capture = Myflame.samples().resolve("captures/mariadb-11.4.5-oltp_delete").toString();
+    }
+
+    private static void assertOneLine(Myflame.Result r, int exit, String fragment) {
+        assertEquals(exit, r.exit(), r.err());
+        assertFalse(r.hasStackTrace(), r.err());
+        assertTrue(r.err().lines().anyMatch(l -> l.contains(fragment)), r.err());
+    }
+
+    /** Notes, a folded profile, a perf.data header and an ELF binary named as the palette: none is ever written. */
+    @Test
+    void aFileThatIsNotAPaletteIsNeverWritten() throws Exception {
+        Path dir = Files.createDirectory(tmp.resolve("palettes"));
+        byte[] elf = new byte[4096];
+        System.arraycopy(new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 0}, 0, elf, 0, 8);
+        List<Path> notPalettes = List.of(
+                Files.writeString(dir.resolve("notes.txt"), "remember: the 11.4 run had binlog on\n"),
+                Files.writeString(dir.resolve("x.folded"), "mysqld;do_command;mysql_delete 42\nmysqld;do_command 7\n"),
+                Files.write(dir.resolve("perf.data"), "PERFILE2\0\0\0\0\u0068\0\0\0".getBytes(StandardCharsets.ISO_8859_1)),
+                Files.write(dir.resolve("mysqld"), elf),
+                // A palette with one damaged line would lose that line when written back.
+                Files.writeString(dir.resolve("damaged.map"), "do_command->rgb(1,2,3)\nmysql_delete->rgb(1,2\n"));
+        for (Path f : notPalettes) {
+            byte[] before = Files.readAllBytes(f);
+            Path svg = dir.resolve(f.getFileName() + ".svg");
+            Myflame.Result r = Myflame.run("flamegraph", capture, "--cp", "--palette-file", f.toString(), "-o", svg.toString());
+            assertOneLine(r, 1, f + ":");
+            assertTrue(r.err().contains("not a palette"), r.err());
+            assertArrayEquals(before, Files.readAllBytes(f), f + " was rewritten");
+            assertFalse(Files.exists(svg), "a graph was written although its palette was refused");
+            Myflame.Result d = Myflame.run("flamegraph", "--diff", capture, capture, "--cp", "--palette-file", f.toString(),
+                    "-o", svg.toString());
+            assertOneLine(d, 1, "not a palette");
+            assertArrayEquals(before, Files.readAllBytes(f), f + " was rewritten by --diff");
+        }
+    }
+
+    @Test
+    void aPaletteIsKeptAndExtendedAndIsNeverTheOutput() throws Exception {
+        Path dir = Files.createDirectory(tmp.resolve("palette-ok"));
+        Path palette = Files.writeString(dir.resolve("p.map"), "do_command->rgb(1,2,3)\n\n");
+        Myflame.Result r = Myflame.run("flamegraph", capture, "--cp", "--palette-file", palette.toString(),
+                "-o", dir.resolve("a.svg").toString());
+        assertEquals(0, r.exit(), r.err());
+        String map = Files.readString(palette);
+        assertTrue(map.contains("do_command->rgb(1,2,3)\n") && map.lines().count() > 100, map);
+        assertTrue(Files.readString(dir.resolve("a.svg")).contains("rgb(1,2,3)"));
+        // A palette that does not exist yet and the graph named alike: the palette would replace the graph.
+        Path same = dir.resolve("same.svg");
+        assertOneLine(Myflame.run("flamegraph", capture, "--cp", "--palette-file", same.toString(), "-o", same.toString()),
+                2, "--palette-file");
+        assertFalse(Files.exists(same));
+    }
+
+    /** An unprivileged user's read-only file is refused by every command's -o, as cp and the shell's > refuse it. */
+    @Test
+    void aWriteProtectedOutputIsRefusedForItsUser() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "runuser needs root");
+        assumeTrue(new ProcessBuilder("id", "nobody").start().waitFor() == 0, "no user nobody");
+        Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path dir = Files.createDirectory(tmp.resolve("nobody"));
+        assertEquals(0, new ProcessBuilder("chown", "nobody", dir.toString()).start().waitFor());
+        Path folded = dir.resolve("in.folded");
+        Files.writeString(folded, "mysqld;do_command;mysql_delete 42\nmysqld;do_command 7\n");
+        List<List<String>> runs = new ArrayList<>();
+        runs.add(List.of("collapse", capture, "-o"));
+        runs.add(List.of("report", folded.toString(), "-o"));
+        runs.add(List.of("flamegraph", folded.toString(), "-o"));
+        runs.add(List.of("diff", folded.toString(), folded.toString(), "-o"));
+        runs.add(List.of("categories", folded.toString(), "-o"));
+        runs.add(List.of("export", folded.toString(), "--format", "pprof", "-o"));
+        for (List<String> run : runs) {
+            Path out = dir.resolve(run.get(0) + ".out");
+            Files.writeString(out, "kept\n");
+            Files.setPosixFilePermissions(out, PosixFilePermissions.fromString("r--r--r--"));
+            assertEquals(0, new ProcessBuilder("chown", "nobody", out.toString()).start().waitFor());
+            List<String> args = new ArrayList<>(run);
+            args.add(out.toString());
+            Myflame.Result r = Myflame.runAs("nobody", args.toArray(String[]::new));
+            assertOneLine(r, 1, out + ": permission denied");
+            assertEquals("kept\n", Files.readString(out), run + " replaced a read-only file");
+        }
+        // The --cp palette is an output too.
+        Path palette = dir.resolve("ro.map");
+        Files.writeString(palette, "do_command->rgb(1,2,3)\n");
+        Files.setPosixFilePermissions(palette, PosixFilePermissions.fromString("r--r--r--"));
+        assertEquals(0, new ProcessBuilder("chown", "nobody", palette.toString()).start().waitFor());
+        Myflame.Result r = Myflame.runAs("nobody", "flamegraph", folded.toString(), "--cp", "--palette-file",
+                palette.toString(), "-o", dir.resolve("p.svg").toString());
+        assertOneLine(r, 1, palette + ": permission denied");
+        assertEquals("do_command->rgb(1,2,3)\n", Files.readString(palette));
+    }
+
+    /** Root may write a read-only file, as cp does (access(W_OK)); the file keeps its mode. */
+    @Test
+    void rootOverwritesAReadOnlyFileAsCpDoes() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "needs root");
+        Path out = tmp.resolve("root.pb.gz");
+        Files.writeString(out, "old\n");
+        Files.setPosixFilePermissions(out, PosixFilePermissions.fromString("r--r--r--"));
+        Myflame.Result r = Myflame.run("export", capture, "-o", out.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertFalse(Files.readString(out, StandardCharsets.ISO_8859_1).equals("old\n"));
+        assertEquals("r--r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(out)));
+    }
+}
