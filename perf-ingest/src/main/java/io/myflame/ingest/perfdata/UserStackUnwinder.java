@@ -122,7 +122,7 @@ final class UserStackUnwinder {
             return -1;
         }
         if (row == CfiRow.NO_INFO) {
-            return guessFromFramePointer();
+            return atPltEntry(dso, lookup - maps.start[m] + maps.pgoff[m]) ? stepOutOfPlt() : guessFromFramePointer();
         }
         int r = apply(row);
         if (r < 0) {
@@ -209,6 +209,32 @@ final class UserStackUnwinder {
     private void set(int r, byte k, long v) {
         newKind[r] = k;
         newLoc[r] = v;
+    }
+
+    /**
+     * Whether the pc is the first instruction of a PLT entry: libunwind (is_plt_entry) reads the
+     * code there for {@code jmp *GOT(%rip); push; jmp}, which only a PLT entry's start holds; an old
+     * toolchain's .plt has no FDE, so this is how it steps out of one. We know it by the entry's
+     * {@code NAME@plt} symbol (synthesised from .rela.plt, as perf names it) starting at the pc.
+     */
+    private boolean atPltEntry(Dso dso, long fileOffset) {
+        SymbolTable t = dso.symbols(sources);
+        int i = t.find(fileOffset);
+        return i >= 0 && t.start(i) == fileOffset && t.name(i).endsWith("@plt");
+    }
+
+    /** libunwind's step out of a PLT entry: nothing pushed yet, the return address is at the CFA. */
+    private int stepOutOfPlt() {
+        long prevIp = ip;
+        long prevCfa = cfa;
+        kind[RIP] = MEMORY;
+        loc[RIP] = cfa;
+        cfa += 8;
+        ip = value(RIP);
+        if (failed) {
+            return -1;
+        }
+        return ip == prevIp && cfa == prevCfa ? -1 : 1;
     }
 
     /**

@@ -27,13 +27,18 @@ class RecordedCallGraphTest {
     }
 
     @Test
-    void aBundledCaptureWasRecordedWithFramePointers() throws Exception {
+    void theBundledCapturesSayHowTheyWereRecorded() throws Exception {
+        assertEquals(CallGraph.FP, RecordedCallGraph.of(bundled("mariadb-11.4.5-oltp_delete-fp")));
+        assertEquals(CallGraph.DWARF, RecordedCallGraph.of(bundled("mariadb-11.4.5-oltp_delete")));
+    }
+
+    private Path bundled(String capture) throws Exception {
         Path xz = Path.of(System.getProperty("myflame.samples", "../samples"))
-                .resolve("captures/mariadb-11.4.5-oltp_delete/perf.data.xz");
+                .resolve("captures").resolve(capture).resolve("perf.data.xz");
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/xz")) && Files.isRegularFile(xz), "xz or the capture missing");
-        Path data = tmp.resolve("perf.data");
+        Path data = tmp.resolve(capture + ".data");
         assertEquals(0, run(List.of("sh", "-c", "xz -dc \"$0\" > \"$1\"", xz.toString(), data.toString())));
-        assertEquals(CallGraph.FP, RecordedCallGraph.of(data));
+        return data;
     }
 
     @Test
