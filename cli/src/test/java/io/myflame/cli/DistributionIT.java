@@ -39,7 +39,7 @@ class DistributionIT {
         assertTrue(Files.notExists(home.resolve("lib/myflame.jsa")));
         String report = launch(home, "report", capture.toString(), "--top", "5");
         assertEquals(Myflame.run("report", capture.toString(), "--top", "5").out(), report);
-        assertTrue(report.contains("do_command"), report);
+        assertTrue(report.contains("handle_one_connection"), report);
         assertTrue(Files.exists(home.resolve("lib/myflame.jsa")), "no class-data archive after the second run");
         // Later runs map the archive and print the same.
         assertEquals(collapse, launch(home, "collapse", script.toString()));

@@ -41,22 +41,28 @@ class JsonTotalsIT {
     @Test
     void reportJsonHasTheTotalsAsNumbersInEveryMode() throws Exception {
         String rows = Myflame.samples().resolve("rows/golden-delete.rows").toString();
+        long samples = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+                Path.of(capture, "capture.json").toFile()).at("/perf/samples").asLong();
+        long weight = 0;
+        for (String line : java.nio.file.Files.readAllLines(folded)) {
+            weight += Long.parseLong(line.substring(line.lastIndexOf(' ') + 1));
+        }
         List<List<String>> modes = List.of(List.of("--top", "3"), List.of("--focus", "do_command", "--depth", "2"),
                 List.of("--callers", "ha_commit_trans", "--depth", "2"), List.of("--rows", rows), List.of("--by-thread"));
         for (List<String> mode : modes) {
             List<String> args = new ArrayList<>(List.of("report", capture, "--format", "json"));
             args.addAll(mode);
             JsonNode j = json(args);
-            assertTrue(j.path("samples").isIntegralNumber() && j.path("samples").asLong() == 2817, mode + ": " + j);
-            assertTrue(j.path("weight").isIntegralNumber() && j.path("weight").asLong() == 5645290536L, mode + ": " + j);
+            assertTrue(j.path("samples").isIntegralNumber() && j.path("samples").asLong() == samples, mode + ": " + j);
+            assertTrue(j.path("weight").isIntegralNumber() && j.path("weight").asLong() == weight, mode + ": " + j);
             assertEquals("cpu-clock", j.path("event").asText(), mode + ": " + j);
             assertEquals(capture, j.path("source").asText(), mode + ": " + j);
         }
         JsonNode bySamples = json(List.of("report", capture, "--format", "json", "--weight", "samples", "--top", "1"));
-        assertEquals(2817, bySamples.path("weight").asLong(), "--weight samples: the weight counts samples");
+        assertEquals(samples, bySamples.path("weight").asLong(), "--weight samples: the weight counts samples");
         JsonNode unknown = json(List.of("report", folded.toString(), "--format", "json", "--top", "1"));
         assertTrue(unknown.has("event") && unknown.get("event").isNull(), unknown.toString());
-        assertEquals(5645290536L, unknown.path("weight").asLong());
+        assertEquals(weight, unknown.path("weight").asLong());
     }
 
     @Test

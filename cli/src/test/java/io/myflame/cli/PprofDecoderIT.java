@@ -55,14 +55,21 @@ class PprofDecoderIT {
 
     /** A folded file's lines: stack (root first, the thread name at the root) to its count. */
     static Map<List<String>, Long> folded() throws IOException {
+        return folded(false);
+    }
+
+    /**
+     * The capture's folded stacks; {@code asAnalysis}: an unnamed frame of [vdso] as analysis names
+     * it, [vdso], where stacks.folded has the peers' collapse name, [[vdso]].
+     */
+    static Map<List<String>, Long> folded(boolean asAnalysis) throws IOException {
         Map<List<String>, Long> lines = new HashMap<>();
         try (BufferedReader r = new BufferedReader(new InputStreamReader(
                 new GZIPInputStream(Files.newInputStream(FOLDED)), StandardCharsets.UTF_8))) {
             for (String line = r.readLine(); line != null; line = r.readLine()) {
                 int space = line.lastIndexOf(' ');
-                // stacks.folded names an unnamed frame of [vdso] as the peers' collapse does,
-                // [[vdso]]; analysis (and so the export) names it as perf report does, [vdso].
-                String stack = line.substring(0, space).replaceAll("\\[(\\[[^;\\]]*\\])\\]", "$1");
+                String stack = line.substring(0, space);
+                stack = !asAnalysis ? stack : stack.replaceAll("\\[(\\[[^;\\]]*\\])\\]", "$1");
                 lines.merge(List.of(stack.split(";")), Long.parseLong(line.substring(space + 1)), Long::sum);
             }
         }
@@ -118,7 +125,7 @@ class PprofDecoderIT {
     void captureDecodesToItsFoldedStacksInNanosecondsWithThePerfPeriod() throws Exception {
         JsonNode meta = new ObjectMapper().readTree(CAPTURE.resolve("capture.json").toFile()).get("perf");
         assertEquals("cpu-clock", meta.get("event").asText(), "the capture's event, which gives the unit below");
-        Map<List<String>, Long> folded = folded();
+        Map<List<String>, Long> folded = folded(true);
         Map<List<String>, Long> withoutThread = new HashMap<>();
         folded.forEach((stack, w) -> withoutThread.merge(stack.subList(1, stack.size()), w, Long::sum));
         JsonNode d = export(CAPTURE);

@@ -116,11 +116,16 @@ final class SymbolSources {
 
     /** The symbols of an ELF dso as they are for {@code buildId} (read ahead, before the dso's own id is final). */
     SymbolTable loadElf(Dso dso, String buildId) {
+        SymbolTable t;
         try {
-            return archived(buildId, () -> elf(dso, buildId));
+            t = archived(buildId, () -> elf(dso, buildId));
         } catch (IOException | RuntimeException e) {
-            return SymbolTable.EMPTY;
+            t = SymbolTable.EMPTY;
         }
+        if (t.size() == 0 && dso.kind == Dso.Kind.FILE) {
+            missing.add(dso.name + (buildId == null ? "" : " (build id " + buildId + ")"));
+        }
+        return t;
     }
 
     /** A table the reader found, by dso: what {@link SymbolArchive} keeps of a reading. */
