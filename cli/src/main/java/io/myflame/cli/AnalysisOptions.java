@@ -87,7 +87,7 @@ public final class AnalysisOptions {
         if (dir != null && java.nio.file.Files.isDirectory(dir)) {
             for (String w : io.myflame.ingest.capture.CaptureDirectory.open(dir).warnings()) {
                 if (!Truncation.isWarning(w)) {
-                    warnings.add(input + ": capture says: " + w);
+                    warnings.addOf(input, "capture says: " + w);
                 }
             }
         }

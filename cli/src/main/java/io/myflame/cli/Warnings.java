@@ -3,24 +3,49 @@ package io.myflame.cli;
 import io.myflame.core.text.Escape;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
-/** Warnings a command collects and prints once, prefixed with the command's name. */
+/**
+ * Warnings a command collects and prints once, prefixed with the command's name. A warning that
+ * several inputs say alike (every bundled capture's "perf recorded cpu-clock") is one line naming
+ * them all, not one line per input.
+ */
 public final class Warnings {
-    private final List<String> items = new ArrayList<>();
+    /** A warning in the order first seen; {@code ofInputs} when {@link #saidBy} holds who said it. */
+    private record Line(String text, boolean ofInputs) {
+    }
+
+    private final List<Line> lines = new ArrayList<>();
+    private final Map<String, List<String>> saidBy = new LinkedHashMap<>();
 
     public void addAll(List<String> w) {
-        items.addAll(w);
+        w.forEach(this::add);
     }
 
     public void add(String w) {
-        items.add(w);
+        lines.add(new Line(w, false));
+    }
+
+    /** A warning {@code input} says of itself; printed once with every input that says the same. */
+    public void addOf(String input, String w) {
+        if (!saidBy.containsKey(w)) {
+            lines.add(new Line(w, true));
+        }
+        saidBy.computeIfAbsent(w, k -> new ArrayList<>()).add(input);
     }
 
     public void print(PrintWriter err, String command) {
-        for (String w : items) {
-            err.println(command + ": warning: " + Escape.message(w));
+        for (Line l : lines) {
+            err.println(command + ": warning: " + Escape.message(l.ofInputs() ? ofInputs(l.text()) : l.text()));
         }
         err.flush();
+    }
+
+    /** "a: TEXT" for one input; "TEXT (a, b)" for several. */
+    private String ofInputs(String w) {
+        List<String> inputs = saidBy.get(w);
+        return inputs.size() == 1 ? inputs.get(0) + ": " + w : w + " (" + String.join(", ", inputs) + ")";
     }
 }

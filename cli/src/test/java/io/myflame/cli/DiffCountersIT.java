@@ -34,6 +34,10 @@ class DiffCountersIT {
         assertTrue(text.out().matches("(?s).*CPU per transaction \\(server total\\), \u00b5s/txn\\s+\\d+\\.\\d\\d\\s+\\d+\\.\\d\\d.*"),
                 text.out());
         assertTrue(text.err().contains("capture says: perf recorded cpu-clock"), text.err());
+        // Both captures say it: one line naming both, not one per capture.
+        java.util.List<String> said = text.err().lines().filter(l -> l.contains("capture says: perf recorded cpu-clock")).toList();
+        assertEquals(1, said.size(), text.err());
+        assertTrue(said.get(0).endsWith("(" + OLD + ", " + NEW + ")"), said.get(0));
 
         Myflame.Result json = Myflame.run("diff", OLD.toString(), NEW.toString(), "--top", "5", "--counters", "--format", "json");
         assertEquals(0, json.exit(), json.err());
