@@ -262,20 +262,15 @@ final class CallFrameInfo {
         }
 
         long uleb() {
-            long v = 0;
-            int shift = 0;
-            int x;
-            do {
-                x = u8();
-                if (shift < 64) {
-                    v |= (long) (x & 0x7f) << shift;
-                }
-                shift += 7;
-            } while ((x & 0x80) != 0);
-            return v;
+            return leb128(false);
         }
 
         long sleb() {
+            return leb128(true);
+        }
+
+        /** LEB128: 7 bits a byte, low first; a signed one extends the sign of its last byte. */
+        private long leb128(boolean signed) {
             long v = 0;
             int shift = 0;
             int x;
@@ -286,7 +281,7 @@ final class CallFrameInfo {
                 }
                 shift += 7;
             } while ((x & 0x80) != 0);
-            return shift < 64 && (x & 0x40) != 0 ? v | (-1L << shift) : v;
+            return signed && shift < 64 && (x & 0x40) != 0 ? v | (-1L << shift) : v;
         }
 
         /** A DW_EH_PE-encoded pointer: pcrel and datarel applied; indirect ones are not followed (never needed here). */

@@ -139,7 +139,7 @@ public final class PerfDataReader {
         List<SymbolArchive.Cfi> cfis = new ArrayList<>();
         for (Dso d : tasks.dsoList) {
             if (d.loadedCfi() != null && d.loadedCfi().hasEhFrame()) {
-                cfis.add(new SymbolArchive.Cfi(d.buildId, d.loadedCfi()));
+                cfis.add(new SymbolArchive.Cfi(d.buildId, d.name, d.loadedCfi()));
             }
             SymbolTable t = d.loaded();
             if (t == null || d.kind == Dso.Kind.JIT_MAP || d.kind == Dso.Kind.NONE) {

@@ -54,7 +54,7 @@ final class SymbolArchive {
     }
 
     /** One file's call frame information as archived. */
-    record Cfi(String buildId, CallFrameInfo info) {
+    record Cfi(String buildId, String name, CallFrameInfo info) {
     }
 
     private final Map<String, Section> byBuildId;
@@ -83,14 +83,24 @@ final class SymbolArchive {
         }
     }
 
-    /** The archived table of the dso with {@code buildId}, or null. */
-    Section section(String buildId) {
-        return buildId == null ? null : byBuildId.get(buildId);
+    /**
+     * How a dso is keyed: its build id, or for a file built without one (MariaDB 10.2's
+     * {@code mysqld}) its path, as {@code file:PATH} with spaces and newlines escaped so a key is
+     * one word of a line.
+     */
+    static String key(String buildId, String name) {
+        return buildId != null ? buildId
+                : "file:" + name.replace("\\", "\\\\").replace(" ", "\\s").replace("\n", "\\n");
     }
 
-    /** The archived call frame information of the file with {@code buildId}, or null. */
-    CallFrameInfo cfi(String buildId) {
-        return buildId == null ? null : cfiByBuildId.get(buildId);
+    /** The archived table of the dso with {@code buildId} (null: the one named {@code name}), or null. */
+    Section section(String buildId, String name) {
+        return byBuildId.get(key(buildId, name));
+    }
+
+    /** The archived call frame information of the file with {@code buildId} (null: named {@code name}), or null. */
+    CallFrameInfo cfi(String buildId, String name) {
+        return cfiByBuildId.get(key(buildId, name));
     }
 
     static SymbolArchive read(Path file) throws IOException {
@@ -194,22 +204,20 @@ final class SymbolArchive {
         syms.add(start, size, SymbolList.GLOBAL, name, 0, name.length);
     }
 
-    /** Writes the tables of {@code sections} (null tables and empty ones are left out). */
-    static void write(OutputStream out, List<Section> sections) throws IOException {
-        write(out, sections, List.of());
-    }
-
-    /** Writes the tables of {@code sections} and the call frame information of {@code cfis}. */
+    /**
+     * Writes the tables of {@code sections} (null tables and empty ones are left out) and the call
+     * frame information of {@code cfis}.
+     */
     static void write(OutputStream out, List<Section> sections, List<Cfi> cfis) throws IOException {
         GZIPOutputStream gz = new GZIPOutputStream(out, 1 << 16);
         ByteArrayOutputStream line = new ByteArrayOutputStream(256);
         gz.write((MAGIC + "\n").getBytes(StandardCharsets.ISO_8859_1));
         for (Section s : sections) {
-            if (s.table() == null || s.table().size() == 0 || s.buildId() == null) {
+            if (s.table() == null || s.table().size() == 0) {
                 continue;
             }
             String text = s.text() == -1 ? "-" : Long.toHexString(s.text());
-            gz.write(("dso " + s.kind() + " " + s.buildId() + " " + text + " " + s.name().replace('\n', ' ') + "\n")
+            gz.write(("dso " + s.kind() + " " + key(s.buildId(), s.name()) + " " + text + " " + s.name().replace('\n', ' ') + "\n")
                     .getBytes(StandardCharsets.ISO_8859_1));
             SymbolTable t = s.table();
             for (int i = 0; i < t.size(); i++) {
@@ -223,11 +231,11 @@ final class SymbolArchive {
         }
         for (Cfi c : cfis) {
             CallFrameInfo i = c.info();
-            if (c.buildId() == null || !i.hasEhFrame()) {
+            if (!i.hasEhFrame()) {
                 continue;
             }
             StringBuilder sb = new StringBuilder(64 + i.tablePc().length * 16);
-            sb.append("cfi ").append(c.buildId()).append(' ').append(Long.toHexString(i.ehFrameVaddr)).append(' ')
+            sb.append("cfi ").append(key(c.buildId(), c.name())).append(' ').append(Long.toHexString(i.ehFrameVaddr)).append(' ')
                     .append(Long.toHexString(i.hdrVaddr)).append(' ').append(i.loadOffset().length).append(' ')
                     .append(i.tablePc().length).append('\n');
             for (int k = 0; k < i.loadOffset().length; k++) {

@@ -38,7 +38,6 @@ final class SymbolSources {
         }
     }
 
-    private final Path home;
     private final Path debugRoot;
     final DebuginfodClient debuginfod;
     private final Path symfs;
@@ -80,7 +79,6 @@ final class SymbolSources {
      * under {@code symfs} when not null (perf's --symfs).
      */
     SymbolSources(Path perfData, Set<String> buildIds, Path symfs, Host host) {
-        this.home = Path.of(System.getProperty("user.home"));
         this.debugRoot = host.debugRoot();
         this.debuginfod = new DebuginfodClient(host.environment());
         this.symfs = symfs;
@@ -89,7 +87,7 @@ final class SymbolSources {
         if (unpacked != null) {
             caches.add(unpacked);
         }
-        caches.add(home.resolve(".debug"));
+        caches.add(Path.of(System.getProperty("user.home"), ".debug"));
         prefetchRunningKernel();
     }
 
@@ -102,7 +100,7 @@ final class SymbolSources {
             SymbolTable t = switch (dso.kind) {
                 case KERNEL -> kernel(dso.buildId);
                 case JIT_MAP -> JitMap.read(Path.of(dso.name));
-                case VDSO, FILE -> archived(dso.buildId, () -> elf(dso, buildIdOf(dso)));
+                case VDSO, FILE -> archived(dso.buildId, dso.name, () -> elf(dso, buildIdOf(dso)));
                 case NONE -> SymbolTable.EMPTY;
             };
             if (t.size() == 0 && dso.kind == Dso.Kind.FILE) {
@@ -118,7 +116,7 @@ final class SymbolSources {
     SymbolTable loadElf(Dso dso, String buildId) {
         SymbolTable t;
         try {
-            t = archived(buildId, () -> elf(dso, buildId));
+            t = archived(buildId, dso.name, () -> elf(dso, buildId));
         } catch (IOException | RuntimeException e) {
             t = SymbolTable.EMPTY;
         }
@@ -128,13 +126,13 @@ final class SymbolSources {
         return t;
     }
 
-    /** A table the reader found, by dso: what {@link SymbolArchive} keeps of a reading. */
-    interface Lookup {
+    /** Where a table comes from when the archive has none for its build id. */
+    private interface Lookup {
         SymbolTable get() throws IOException;
     }
 
-    private SymbolTable archived(String buildId, Lookup otherwise) throws IOException {
-        SymbolArchive.Section s = archive == null ? null : archive.section(buildId);
+    private SymbolTable archived(String buildId, String name, Lookup otherwise) throws IOException {
+        SymbolArchive.Section s = archive == null ? null : archive.section(buildId, name);
         return s != null ? s.table() : otherwise.get();
     }
 
@@ -232,7 +230,7 @@ final class SymbolSources {
         if (dso.kind != Dso.Kind.FILE && dso.kind != Dso.Kind.VDSO) {
             return CallFrameInfo.NONE;
         }
-        CallFrameInfo archived = archive == null ? null : archive.cfi(dso.buildId);
+        CallFrameInfo archived = archive == null ? null : archive.cfi(dso.buildId, dso.name);
         if (archived != null) {
             return archived;
         }
@@ -319,7 +317,7 @@ final class SymbolSources {
 
     /** The kernel's symbols: archived, from a build-id cache, or the running kernel's when it is the recorded one. */
     private SymbolTable kernel(String buildId) throws IOException {
-        SymbolArchive.Section s = archive == null ? null : archive.section(buildId);
+        SymbolArchive.Section s = archive == null ? null : archive.section(buildId, "[kernel.kallsyms]");
         if (s != null) {
             return relocate(s.table(), s.text());
         }

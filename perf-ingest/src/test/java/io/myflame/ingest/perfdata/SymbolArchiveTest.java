@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.myflame.ingest.perf.FoldOptions;
-import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,11 +44,11 @@ class SymbolArchiveTest {
         String programId = file.buildIds.get(cpp.toString());
         String kernelId = file.buildIds.get("[kernel.kallsyms]");
         file.close();
-        SymbolArchive.Section program = read.section(programId);
+        SymbolArchive.Section program = read.section(programId, cpp.toString());
         assertNotNull(program, "the program's table, by its build id " + programId);
         assertTrue(program.table().demangle, "user-space names are demangled as perf does");
         if (kernelId != null && new SymbolSources().load(new Dso(0, "[kernel.kallsyms]", Dso.Kind.KERNEL)).size() > 0) {
-            SymbolArchive.Section kernel = read.section(kernelId);
+            SymbolArchive.Section kernel = read.section(kernelId, "[kernel.kallsyms]");
             assertNotNull(kernel, "the kernel's table, by its build id");
             assertEquals("kernel", kernel.kind());
             assertTrue(kernel.text() != -1, "the recorded _text, for KASLR");
@@ -73,7 +72,7 @@ class SymbolArchiveTest {
         PerfDataFile file = PerfDataFile.open(data);
         String programId = file.buildIds.get(libc.toString());
         file.close();
-        CallFrameInfo kept = SymbolArchive.read(archive).cfi(programId);
+        CallFrameInfo kept = SymbolArchive.read(archive).cfi(programId, libc.toString());
         assertNotNull(kept, "the program's call frame information, by its build id");
         ElfFile elf = ElfFile.open(libc);
         CallFrameInfo original = CallFrameInfo.read(elf);
@@ -103,17 +102,20 @@ class SymbolArchiveTest {
         Path file = dir.resolve("roundtrip.symbols.gz");
         try (OutputStream out = Files.newOutputStream(file)) {
             SymbolArchive.write(out, List.of(new SymbolArchive.Section("kernel", "k1", 0xffffffff81000000L,
-                    "[kernel.kallsyms]", kallsyms), new SymbolArchive.Section("elf", "e1", -1, "/odd name", names)));
+                    "[kernel.kallsyms]", kallsyms), new SymbolArchive.Section("elf", "e1", -1, "/odd name", names),
+                    new SymbolArchive.Section("elf", null, -1, "/no build id/mysqld", names)), List.of());
         }
         SymbolArchive read = SymbolArchive.read(file);
-        SymbolTable k = read.section("k1").table();
+        SymbolTable k = read.section("k1", "[kernel.kallsyms]").table();
         assertEquals(kallsyms.size(), k.size());
         for (int i = 0; i < kallsyms.size(); i += 97) {
             long probe = kallsyms.start(i) + (kallsyms.end(i) - kallsyms.start(i)) / 2;
             assertEquals(kallsyms.name(kallsyms.find(probe)), k.name(k.find(probe)), "at " + Long.toHexString(probe));
         }
-        assertEquals(0xffffffff81000000L, read.section("k1").text());
-        SymbolTable n = read.section("e1").table();
+        assertEquals(0xffffffff81000000L, read.section("k1", "[kernel.kallsyms]").text());
+        SymbolTable n = read.section("e1", "/odd name").table();
+        assertEquals(n.size(), read.section(null, "/no build id/mysqld").table().size(),
+                "a file built without a build id (MariaDB 10.2's mysqld) is kept by its path");
         List<String> back = new ArrayList<>();
         for (int i = 0; i < n.size(); i++) {
             back.add(n.name(i));
@@ -142,8 +144,16 @@ class SymbolArchiveTest {
         assertEquals(null, SymbolArchive.near(data, notes));
         assertEquals(1, notes.size(), notes.toString());
         assertTrue(notes.get(0).contains("not a symbol archive"), notes.get(0));
-        ByteArrayOutputStream ignored = new ByteArrayOutputStream();
-        SymbolArchive.write(ignored, List.of());
-        assertTrue(ignored.size() > 0);
+    }
+
+    @Test
+    void aRecordingWithNothingNamedArchivesNothing() throws Exception {
+        Path empty = dir.resolve("empty.symbols.gz");
+        try (OutputStream out = Files.newOutputStream(empty)) {
+            SymbolArchive.write(out, List.of(), List.of());
+        }
+        SymbolArchive read = SymbolArchive.read(empty);
+        assertEquals(null, read.section("k1", "[kernel.kallsyms]"));
+        assertEquals(null, read.cfi("k1", "[kernel.kallsyms]"));
     }
 }
