@@ -7,7 +7,7 @@ import io.myflame.core.analysis.TruncatedStacks;
 import io.myflame.core.analysis.Truncation;
 import io.myflame.core.model.Profile;
 import io.myflame.core.text.Escape;
-import io.myflame.ingest.InputException;
+import io.myflame.ingest.error.InputException;
 import io.myflame.ingest.ProfileLoader;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.myflame.cli;
 
-import io.myflame.ingest.perf.FoldOptions;
+import io.myflame.ingest.fold.FoldOptions;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;

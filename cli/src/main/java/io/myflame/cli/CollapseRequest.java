@@ -1,8 +1,8 @@
 package io.myflame.cli;
 
 import io.myflame.ingest.ProfileLoader;
-import io.myflame.ingest.perf.FoldOptions;
-import io.myflame.ingest.perf.FoldedStacks;
+import io.myflame.ingest.fold.FoldOptions;
+import io.myflame.ingest.fold.FoldedStacks;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 

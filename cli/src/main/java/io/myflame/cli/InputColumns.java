@@ -7,7 +7,7 @@ import io.myflame.diff.CommRoot;
 import io.myflame.diff.CountersBlock;
 import io.myflame.diff.Run;
 import io.myflame.diff.RunFacts;
-import io.myflame.ingest.InputException;
+import io.myflame.ingest.error.InputException;
 import io.myflame.ingest.ProfileLoader;
 import io.myflame.ingest.capture.CaptureDirectory;
 import io.myflame.ingest.capture.InputGroups;

@@ -3,7 +3,7 @@ package io.myflame.cli;
 import io.myflame.core.text.Escape;
 import io.myflame.ingest.io.Terminal;
 import io.myflame.ingest.capture.CaptureDirectory;
-import io.myflame.recorder.Progress;
+import io.myflame.recorder.progress.Progress;
 import io.myflame.recorder.Recorder;
 import io.myflame.recorder.capture.CaptureOutput;
 import io.myflame.recorder.workload.SysbenchResults;

@@ -1,7 +1,7 @@
 package io.myflame.cli;
 
 import io.myflame.core.UsageError;
-import io.myflame.recorder.server.Endpoint;
+import io.myflame.recorder.workload.Endpoint;
 import io.myflame.recorder.server.ServerChoice;
 import io.myflame.recorder.server.ServerOption;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import io.myflame.core.DataError;
 import io.myflame.ingest.io.Terminal;
 import io.myflame.diff.chart.LineChart;
 import io.myflame.recorder.perf.PerfSettings;
-import io.myflame.recorder.Progress;
+import io.myflame.recorder.progress.Progress;
 import io.myflame.recorder.Sweep;
 import io.myflame.recorder.SweepConfigs;
 import io.myflame.recorder.capture.CaptureOutput;

@@ -1,6 +1,6 @@
 package io.myflame.cli;
 
-import io.myflame.ingest.perf.SymbolTidy;
+import io.myflame.ingest.fold.SymbolTidy;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

@@ -154,7 +154,7 @@ class PortableSymbolsIT {
             if (!line.startsWith("#") && m.matches()) {
                 String symbol = m.group(4).replaceFirst("\\s+-\\s+-\\s*$", "").strip();
                 rows.add(new PerfRow(Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)),
-                        m.group(3).equals("k"), symbol, io.myflame.ingest.perf.SymbolTidy.functionName(symbol)));
+                        m.group(3).equals("k"), symbol, io.myflame.ingest.fold.SymbolTidy.functionName(symbol)));
             }
         }
         return rows;

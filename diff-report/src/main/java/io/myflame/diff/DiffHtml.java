@@ -6,6 +6,7 @@ import io.myflame.core.text.IndentedTable;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.Optional;
+import io.myflame.diff.flame.FlameGraphEmbedder;
 
 /**
  * A comparison as one standalone HTML page (no external files): the table, the category bars,

@@ -14,6 +14,7 @@ import java.io.StringWriter;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import io.myflame.diff.flame.FlameGraphEmbedder;
 
 class DiffFormatsTest {
     static final Profile A = Stacks.of("5.7", "m;Foo<int>::bar|baz;x 25", "m;y 75");

@@ -2,6 +2,7 @@ package io.myflame.ingest;
 
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
+import io.myflame.ingest.error.InputException;
 
 /** What a profile input is, told from its first bytes rather than its name ({@link OpenedInput} looks once). */
 public enum InputKind {

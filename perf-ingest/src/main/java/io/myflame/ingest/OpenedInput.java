@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
+import io.myflame.ingest.error.InputException;
 
 /**
  * A profile input opened once: a file, a capture directory's sample file, a FIFO
@@ -31,6 +32,8 @@ public final class OpenedInput implements Closeable {
     private final Path file;
     private final InputStream text;
     private final Path spooled;
+    /** The capture directory the input was given as, read once here for every later question. */
+    private CaptureDirectory capture;
 
     private OpenedInput(String name, InputKind kind, Path file, InputStream text, Path spooled) {
         this.name = name;
@@ -52,18 +55,28 @@ public final class OpenedInput implements Closeable {
         if (!Files.exists(path)) {
             throw new InputException(input + ": no such file or directory");
         }
+        CaptureDirectory capture = null;
         if (Files.isDirectory(path)) {
-            path = CaptureDirectory.open(path).samples();
+            capture = CaptureDirectory.open(path);
+            path = capture.samples();
         }
         if (!Files.isReadable(path)) {
             throw new InputException(input + ": permission denied");
         }
         try {
             // FileInputStream, not Files.newInputStream: a channel's available() fails on a FIFO ("Illegal seek").
-            return open(path.toString(), Files.isRegularFile(path) ? path : null, new java.io.FileInputStream(path.toFile()));
+            OpenedInput opened = open(path.toString(), Files.isRegularFile(path) ? path : null,
+                    new java.io.FileInputStream(path.toFile()));
+            opened.capture = capture;
+            return opened;
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
             throw new InputException(input + ": no such file or directory");
         }
+    }
+
+    /** The capture directory this input is the sample file of, if it was given as one. */
+    public java.util.Optional<CaptureDirectory> capture() {
+        return java.util.Optional.ofNullable(capture);
     }
 
     private static OpenedInput open(String name, Path regularFile, InputStream raw) throws IOException, InputException {

@@ -5,11 +5,11 @@ import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
 import io.myflame.ingest.capture.CaptureDirectory;
 import io.myflame.ingest.folded.FoldedReader;
-import io.myflame.ingest.perf.FoldOptions;
-import io.myflame.ingest.perf.FoldedStacks;
-import io.myflame.ingest.perf.PerfDataSource;
-import io.myflame.ingest.perf.PerfScriptReader;
-import io.myflame.ingest.perf.RecordedCallGraph;
+import io.myflame.ingest.fold.FoldOptions;
+import io.myflame.ingest.fold.FoldedStacks;
+import io.myflame.ingest.script.PerfDataSource;
+import io.myflame.ingest.script.PerfScriptReader;
+import io.myflame.ingest.perfdata.RecordedCallGraph;
 import io.myflame.ingest.perfdata.PerfDataReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import io.myflame.ingest.error.InputException;
 
 /**
  * Loads any profile input — a capture directory, a perf.data, perf script text (plain or gzip),
@@ -102,10 +103,9 @@ public final class ProfileLoader {
     }
 
     private FoldedStacks fold(OpenedInput in, FoldOptions options) throws IOException, InputException {
-        PerfScriptReader reader = new PerfScriptReader(options, threads).countingInto(bytesRead);
         return switch (in.kind()) {
-            case PERF_DATA -> readPerfData(in.file(), options, reader);
-            case PERF_SCRIPT -> readText(in, reader);
+            case PERF_DATA -> readPerfData(in.file(), options);
+            case PERF_SCRIPT -> readText(in, scriptReader(options));
             case FOLDED, DIFFERENTIAL_FOLDED -> throw new InputException(in.name() + ": already folded stacks; nothing to collapse");
             case JFR -> throw new InputException(in.name() + ": JFR recordings are read by 'myflame flamegraph' and 'report', not here");
             case CAPTURE_DIRECTORY -> throw new IllegalStateException("a capture is opened as its sample file");
@@ -116,8 +116,7 @@ public final class ProfileLoader {
      * The native reader unless told otherwise or inline frames are wanted (perf's addr2line);
      * a file it does not read as perf does goes to perf script, with a one-line note.
      */
-    private FoldedStacks readPerfData(Path path, FoldOptions options, PerfScriptReader reader)
-            throws IOException, InputException {
+    private FoldedStacks readPerfData(Path path, FoldOptions options) throws IOException, InputException {
         if (!viaPerfScript && !inline) {
             try {
                 PerfDataReader direct = new PerfDataReader(options, threads).symfs(symfs);
@@ -129,7 +128,12 @@ public final class ProfileLoader {
                 warnings.add("read " + path + " through perf script: " + e.getMessage());
             }
         }
-        return new PerfDataSource(perfBinary, inline).symfs(symfs).read(path, reader);
+        return new PerfDataSource(perfBinary, inline).symfs(symfs).read(path, scriptReader(options));
+    }
+
+    /** The perf script text parser, made only for text (or perf's output): the native path needs none. */
+    private PerfScriptReader scriptReader(FoldOptions options) {
+        return new PerfScriptReader(options, threads).countingInto(bytesRead);
     }
 
     private static FoldedStacks readText(OpenedInput in, PerfScriptReader reader) throws IOException, InputException {
@@ -155,9 +159,8 @@ public final class ProfileLoader {
 
     /** Loads an input as one profile, or as the two profiles of a differential folded file. */
     public Loaded loadAny(String input) throws IOException, InputException {
-        ProfileInfo info = info(input);
         try (OpenedInput in = OpenedInput.open(input)) {
-            return load(in, info);
+            return load(in, info(input, in));
         } catch (io.myflame.core.model.WeightOverflow e) {
             throw new InputException(input + ": " + e.getMessage());
         }
@@ -196,11 +199,11 @@ public final class ProfileLoader {
      * The input's label, event and call-graph mode (a capture's perf.data says it when its capture.json
      * does not); an incomplete capture is read with a warning, never silently.
      */
-    private ProfileInfo info(String input) throws IOException, InputException {
+    private ProfileInfo info(String input, OpenedInput in) {
         ProfileInfo info = ProfileInfo.EMPTY.withSource(input);
         Path path = input.equals("-") ? null : Path.of(input);
-        if (path != null && Files.isDirectory(path)) {
-            CaptureDirectory capture = CaptureDirectory.open(path);
+        if (in.capture().isPresent()) {
+            CaptureDirectory capture = in.capture().get();
             info = info.withLabel(capture.serverVersion()).withEvent(capture.event()).withCallGraph(capture.callGraph());
             if (capture.incompleteReason() != null) {
                 warnings.add(input + ": incomplete capture (" + capture.incompleteReason() + ")");

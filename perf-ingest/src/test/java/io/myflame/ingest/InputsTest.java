@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.myflame.core.model.Profile;
 import io.myflame.ingest.folded.FoldedReader;
-import io.myflame.ingest.perf.FoldOptions;
-import io.myflame.ingest.perf.FoldedStacks;
+import io.myflame.ingest.fold.FoldOptions;
+import io.myflame.ingest.fold.FoldedStacks;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -21,6 +21,7 @@ import java.util.TreeMap;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.myflame.ingest.error.InputException;
 
 /** Inputs opened once and told by content: FIFOs, gzip, long first lines, differential and generic folded files. */
 class InputsTest {
@@ -165,7 +166,7 @@ class InputsTest {
         Path expected = Path.of("src/test/resources/compat/stackcollapse-perf/expected/perf-vertx-stacks-01-collapsed-tid.txt");
         byte[] want = Files.readAllBytes(expected);
         for (int threads : new int[] {1, 3}) {
-            FoldedStacks s = new io.myflame.ingest.perf.FoldedTextReader(threads)
+            FoldedStacks s = new io.myflame.ingest.folded.FoldedTextReader(threads)
                     .read(Files.newInputStream(expected), expected.toString(), true, false);
             assertEquals(new String(want, StandardCharsets.ISO_8859_1), folded(s));
         }
@@ -175,7 +176,7 @@ class InputsTest {
     void linesSharingPartOfAFrameWithThePreviousLineAreNotConfused() throws Exception {
         // The reader takes over the previous line's leading frames only when they are equal with their ';'.
         String in = "t;a;bc;d 1\nt;a;bd;e 2\nt;a;b 4\nt;a;b;c 8\nt;a;bb 16\nt;a;bb 32\nt;a;bb;x 64\n";
-        FoldedStacks s = new io.myflame.ingest.perf.FoldedTextReader(1)
+        FoldedStacks s = new io.myflame.ingest.folded.FoldedTextReader(1)
                 .read(new java.io.ByteArrayInputStream(in.getBytes(StandardCharsets.ISO_8859_1)), "x", true, false);
         assertEquals("t;a;b 4\nt;a;b;c 8\nt;a;bb 48\nt;a;bb;x 64\nt;a;bc;d 1\nt;a;bd;e 2\n", folded(s));
     }

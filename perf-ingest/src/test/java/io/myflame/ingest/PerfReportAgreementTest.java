@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.myflame.core.analysis.InclusiveTable;
 import io.myflame.core.model.Profile;
-import io.myflame.ingest.perf.SymbolTidy;
+import io.myflame.ingest.fold.SymbolTidy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

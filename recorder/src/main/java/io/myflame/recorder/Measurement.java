@@ -9,7 +9,6 @@ import io.myflame.core.model.CallGraph;
 import io.myflame.recorder.check.SampleChecks;
 import io.myflame.recorder.check.WindowChecks;
 import io.myflame.recorder.process.LineTee;
-import io.myflame.recorder.perf.PerfCapture;
 import io.myflame.recorder.perf.PerfRecording;
 import io.myflame.recorder.perf.PerfSettings;
 import io.myflame.recorder.server.Server;
@@ -26,6 +25,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.regex.Matcher;
+import io.myflame.recorder.error.RecordException;
+import io.myflame.recorder.progress.Progress;
 
 /**
  * One measured run on a {@link Session}: warm-up, counters before, perf attached, the measured

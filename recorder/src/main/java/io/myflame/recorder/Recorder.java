@@ -9,6 +9,8 @@ import io.myflame.recorder.server.ServerDefaults;
 import io.myflame.recorder.workload.SysbenchResults;
 import io.myflame.recorder.workload.Workload;
 import java.nio.file.Path;
+import io.myflame.recorder.error.RecordException;
+import io.myflame.recorder.progress.Progress;
 
 /**
  * {@code myflame record}: the whole experiment in one call — server, prepare, warm-up, the measured

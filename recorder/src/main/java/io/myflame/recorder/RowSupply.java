@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import io.myflame.recorder.error.RecordException;
 
 /**
  * Gets the tables ready for the measured window, outside it: every row the workload will touch

@@ -16,6 +16,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import io.myflame.recorder.error.RecordException;
+import io.myflame.recorder.progress.Progress;
 
 /**
  * A server ready for workloads: started or connected, with its client, sysbench and the facts that

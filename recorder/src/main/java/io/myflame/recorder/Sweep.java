@@ -18,6 +18,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import io.myflame.recorder.error.RecordException;
+import io.myflame.recorder.progress.Progress;
 
 /**
  * {@code myflame sweep}: the workload at each thread count for each configuration, one server per

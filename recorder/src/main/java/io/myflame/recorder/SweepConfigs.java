@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import io.myflame.recorder.error.RecordException;
 
 /**
  * The configurations of a sweep, from an INI-like file: one {@code [name]} section per

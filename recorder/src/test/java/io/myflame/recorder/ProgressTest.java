@@ -6,6 +6,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
+import io.myflame.recorder.progress.Progress;
 
 /** Progress lines echo what servers, sysbench and error logs said: their control characters are shown, not sent. */
 class ProgressTest {

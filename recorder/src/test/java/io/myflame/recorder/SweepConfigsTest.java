@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import io.myflame.recorder.error.RecordException;
 
 class SweepConfigsTest {
     @Test

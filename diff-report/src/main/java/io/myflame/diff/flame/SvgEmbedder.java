@@ -6,7 +6,6 @@ import io.myflame.core.flame.Palette;
 import io.myflame.core.flame.SvgFlameGraph;
 import io.myflame.core.model.Profile;
 import io.myflame.core.text.Escape;
-import io.myflame.diff.FlameGraphEmbedder;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;

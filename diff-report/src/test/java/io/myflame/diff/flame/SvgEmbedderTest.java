@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.SampledThread;
-import io.myflame.diff.FlameGraphEmbedder;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;

@@ -1,6 +1,6 @@
 package io.myflame.ingest.capture;
 
-import io.myflame.ingest.InputException;
+import io.myflame.ingest.error.InputException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package io.myflame.ingest.jfr;
 
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
-import io.myflame.ingest.InputException;
+import io.myflame.ingest.error.InputException;
 import io.myflame.ingest.folded.FoldedReader;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

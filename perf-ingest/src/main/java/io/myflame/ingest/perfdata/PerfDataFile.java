@@ -1,6 +1,6 @@
 package io.myflame.ingest.perfdata;
 
-import io.myflame.ingest.InputException;
+import io.myflame.ingest.error.InputException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,9 +1,9 @@
 package io.myflame.ingest.perfdata;
 
-import io.myflame.ingest.InputException;
-import io.myflame.ingest.perf.FoldOptions;
-import io.myflame.ingest.perf.FoldedStacks;
-import io.myflame.ingest.perf.FrameNames;
+import io.myflame.ingest.error.InputException;
+import io.myflame.ingest.fold.FoldOptions;
+import io.myflame.ingest.fold.FoldedStacks;
+import io.myflame.ingest.script.FrameNames;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;

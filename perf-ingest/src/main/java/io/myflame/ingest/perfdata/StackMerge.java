@@ -1,6 +1,6 @@
 package io.myflame.ingest.perfdata;
 
-import io.myflame.ingest.perf.FrameNames;
+import io.myflame.ingest.script.FrameNames;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

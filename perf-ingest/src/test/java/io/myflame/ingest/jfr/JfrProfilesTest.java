@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.myflame.core.analysis.InclusiveTable;
 import io.myflame.core.model.Profile;
-import io.myflame.ingest.InputException;
+import io.myflame.ingest.error.InputException;
 import io.myflame.ingest.ProfileLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;

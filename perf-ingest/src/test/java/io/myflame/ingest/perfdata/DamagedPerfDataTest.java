@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.myflame.core.model.WeightOverflow;
-import io.myflame.ingest.InputException;
-import io.myflame.ingest.perf.FoldOptions;
+import io.myflame.ingest.error.InputException;
+import io.myflame.ingest.fold.FoldOptions;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;

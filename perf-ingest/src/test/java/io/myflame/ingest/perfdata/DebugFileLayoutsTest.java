@@ -3,7 +3,7 @@ package io.myflame.ingest.perfdata;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.myflame.ingest.perf.FoldOptions;
+import io.myflame.ingest.fold.FoldOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

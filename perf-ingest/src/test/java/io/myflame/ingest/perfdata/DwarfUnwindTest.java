@@ -2,9 +2,9 @@ package io.myflame.ingest.perfdata;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.myflame.ingest.perf.FoldOptions;
-import io.myflame.ingest.perf.PerfDataSource;
-import io.myflame.ingest.perf.PerfScriptReader;
+import io.myflame.ingest.fold.FoldOptions;
+import io.myflame.ingest.script.PerfDataSource;
+import io.myflame.ingest.script.PerfScriptReader;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.myflame.ingest.InputException;
-import io.myflame.ingest.perf.FoldOptions;
-import io.myflame.ingest.perf.FoldedStacks;
-import io.myflame.ingest.perf.PerfDataSource;
-import io.myflame.ingest.perf.PerfScriptReader;
+import io.myflame.ingest.error.InputException;
+import io.myflame.ingest.fold.FoldOptions;
+import io.myflame.ingest.fold.FoldedStacks;
+import io.myflame.ingest.script.PerfDataSource;
+import io.myflame.ingest.script.PerfScriptReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -72,7 +72,7 @@ final class Recordings {
     }
 
     /** Folded lines as collapse writes them. */
-    static String folded(io.myflame.ingest.perf.FoldedStacks s) throws IOException {
+    static String folded(io.myflame.ingest.fold.FoldedStacks s) throws IOException {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         s.writeFolded(out);
         return out.toString(StandardCharsets.ISO_8859_1);

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.myflame.ingest.perf.FoldOptions;
+import io.myflame.ingest.fold.FoldOptions;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

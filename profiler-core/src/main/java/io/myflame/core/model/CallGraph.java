@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * How the recording walked user-space stacks, as far as the input says: it decides why a stack that
- * does not reach its thread's entry point was cut ({@link io.myflame.core.analysis.TruncatedStacks}).
+ * does not reach its thread's entry point was cut (TruncatedStacks in core.analysis, which builds on this package).
  * A capture says it in {@code capture.json} ({@code perf.call_graph}); a perf.data says it in its
  * event's sample type; perf script text and folded files do not say it.
  */

@@ -8,7 +8,7 @@ package io.myflame.core.model;
  * @param callGraph      how the recording walked stacks; never null ({@link CallGraph#UNKNOWN} when the input does not say)
  * @param truncatedShare the share of weight in stacks cut short of their thread's entry point, measured on the
  *                       stacks as read (after thread filters, before frames are renamed or hidden, which would move
- *                       entry points); NaN until measured ({@link io.myflame.core.analysis.TruncatedStacks})
+ *                       entry points); NaN until measured (TruncatedStacks in core.analysis, which builds on this package)
  */
 public record ProfileInfo(String label, String event, String source, CallGraph callGraph, double truncatedShare) {
     public static final ProfileInfo EMPTY = new ProfileInfo(null, null, null);

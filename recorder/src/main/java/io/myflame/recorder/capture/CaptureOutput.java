@@ -2,7 +2,7 @@ package io.myflame.recorder.capture;
 
 import io.myflame.core.UsageError;
 import io.myflame.ingest.capture.CaptureDirectory;
-import io.myflame.recorder.RecordException;
+import io.myflame.recorder.error.RecordException;
 import io.myflame.recorder.process.OrphanGuard;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

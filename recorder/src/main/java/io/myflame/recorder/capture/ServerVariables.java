@@ -1,6 +1,6 @@
 package io.myflame.recorder.capture;
 
-import io.myflame.recorder.RecordException;
+import io.myflame.recorder.error.RecordException;
 import io.myflame.recorder.server.SqlClient;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;

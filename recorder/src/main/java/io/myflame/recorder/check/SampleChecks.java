@@ -1,6 +1,6 @@
 package io.myflame.recorder.check;
 
-import io.myflame.recorder.Progress;
+import io.myflame.recorder.progress.Progress;
 import io.myflame.recorder.capture.CaptureMetadata;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;

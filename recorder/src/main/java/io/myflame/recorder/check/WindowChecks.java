@@ -1,7 +1,7 @@
 package io.myflame.recorder.check;
 
 import io.myflame.core.text.Decimals;
-import io.myflame.recorder.Progress;
+import io.myflame.recorder.progress.Progress;
 import io.myflame.recorder.capture.CaptureMetadata;
 import io.myflame.recorder.workload.RowWork;
 import io.myflame.recorder.workload.Workload;

@@ -2,7 +2,7 @@ package io.myflame.recorder.counters;
 
 import io.myflame.core.text.Decimals;
 import io.myflame.recorder.process.ExternalCommand;
-import io.myflame.recorder.RecordException;
+import io.myflame.recorder.error.RecordException;
 import io.myflame.recorder.server.SqlClient;
 
 import java.io.IOException;

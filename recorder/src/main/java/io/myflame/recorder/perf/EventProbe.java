@@ -1,6 +1,6 @@
 package io.myflame.recorder.perf;
 
-import io.myflame.recorder.RecordException;
+import io.myflame.recorder.error.RecordException;
 import io.myflame.recorder.process.ChildProcesses;
 import io.myflame.recorder.process.ExternalCommand;
 

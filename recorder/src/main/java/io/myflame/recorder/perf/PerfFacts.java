@@ -2,7 +2,7 @@ package io.myflame.recorder.perf;
 
 import io.myflame.recorder.process.ChildProcesses;
 import io.myflame.recorder.process.ExternalCommand;
-import io.myflame.recorder.RecordException;
+import io.myflame.recorder.error.RecordException;
 
 import java.nio.file.Path;
 import java.time.Duration;

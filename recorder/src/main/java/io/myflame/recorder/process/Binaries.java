@@ -1,6 +1,6 @@
 package io.myflame.recorder.process;
 
-import io.myflame.ingest.perf.Executables;
+import io.myflame.ingest.script.Executables;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

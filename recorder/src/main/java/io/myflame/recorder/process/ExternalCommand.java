@@ -1,6 +1,6 @@
 package io.myflame.recorder.process;
 
-import io.myflame.recorder.RecordException;
+import io.myflame.recorder.error.RecordException;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -3,7 +3,7 @@ package io.myflame.recorder.server;
 import io.myflame.recorder.process.Binaries;
 import io.myflame.recorder.process.ChildProcesses;
 import io.myflame.recorder.process.ExternalCommand;
-import io.myflame.recorder.RecordException;
+import io.myflame.recorder.error.RecordException;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,10 +2,11 @@ package io.myflame.recorder.server;
 
 import io.myflame.recorder.process.ChildProcesses;
 import io.myflame.recorder.process.ExternalCommand;
-import io.myflame.recorder.RecordException;
+import io.myflame.recorder.error.RecordException;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.myflame.recorder.workload.Endpoint;
 
 /**
  * A server that was running before the recording and keeps running after it. Its pid comes from

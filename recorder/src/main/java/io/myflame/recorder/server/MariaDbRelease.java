@@ -3,8 +3,8 @@ package io.myflame.recorder.server;
 import io.myflame.recorder.process.Binaries;
 import io.myflame.recorder.process.ChildProcesses;
 import io.myflame.recorder.process.ExternalCommand;
-import io.myflame.recorder.Progress;
-import io.myflame.recorder.RecordException;
+import io.myflame.recorder.progress.Progress;
+import io.myflame.recorder.error.RecordException;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,7 @@
 package io.myflame.recorder.server;
 
 import java.nio.file.Path;
+import io.myflame.recorder.workload.Endpoint;
 
 /**
  * A MySQL-family server the workload runs against and perf attaches to: one we started for this

@@ -2,11 +2,12 @@ package io.myflame.recorder.server;
 
 import io.myflame.core.UsageError;
 import io.myflame.recorder.process.ChildProcesses;
-import io.myflame.recorder.Progress;
-import io.myflame.recorder.RecordException;
+import io.myflame.recorder.progress.Progress;
+import io.myflame.recorder.error.RecordException;
 
 import java.nio.file.Path;
 import java.util.List;
+import io.myflame.recorder.workload.Endpoint;
 
 /**
  * Which server a recording runs against: an existing one, a throwaway one from a binary tree,

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import io.myflame.recorder.workload.Endpoint;
 
 /**
  * Finds the process listening on a Unix socket or local TCP port through /proc: the socket's

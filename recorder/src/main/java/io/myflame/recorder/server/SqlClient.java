@@ -3,7 +3,7 @@ package io.myflame.recorder.server;
 import io.myflame.recorder.process.Binaries;
 import io.myflame.recorder.process.ChildProcesses;
 import io.myflame.recorder.process.ExternalCommand;
-import io.myflame.recorder.RecordException;
+import io.myflame.recorder.error.RecordException;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import io.myflame.recorder.workload.Endpoint;
 
 /**
  * Runs SQL through the server's own command-line client ({@code mariadb} or {@code mysql}) in

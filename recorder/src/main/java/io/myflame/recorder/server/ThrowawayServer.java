@@ -2,8 +2,8 @@ package io.myflame.recorder.server;
 
 import io.myflame.recorder.process.ChildProcesses;
 import io.myflame.recorder.process.ExternalCommand;
-import io.myflame.recorder.Progress;
-import io.myflame.recorder.RecordException;
+import io.myflame.recorder.progress.Progress;
+import io.myflame.recorder.error.RecordException;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
+import io.myflame.recorder.workload.Endpoint;
 
 /**
  * A server started for one recording from a {@link BinaryTree}: a fresh data directory, a private

@@ -1,6 +1,6 @@
 package io.myflame.recorder.workload;
 
-import io.myflame.recorder.RecordException;
+import io.myflame.recorder.error.RecordException;
 
 import java.io.IOException;
 import java.io.InputStream;

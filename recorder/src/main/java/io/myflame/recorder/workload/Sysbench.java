@@ -5,9 +5,8 @@ import io.myflame.recorder.process.OrphanGuard;
 
 import io.myflame.recorder.process.Binaries;
 import io.myflame.recorder.process.ChildProcesses;
-import io.myflame.recorder.server.Endpoint;
 import io.myflame.recorder.process.ExternalCommand;
-import io.myflame.recorder.RecordException;
+import io.myflame.recorder.error.RecordException;
 
 import java.io.IOException;
 import java.nio.file.Files;

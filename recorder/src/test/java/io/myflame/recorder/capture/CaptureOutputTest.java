@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.myflame.recorder.RecordException;
+import io.myflame.recorder.error.RecordException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

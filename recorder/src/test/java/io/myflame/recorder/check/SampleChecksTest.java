@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.myflame.core.model.CallGraph;
-import io.myflame.recorder.Progress;
+import io.myflame.recorder.progress.Progress;
 import io.myflame.recorder.capture.CaptureMetadata;
 import java.io.BufferedReader;
 import java.io.InputStream;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.myflame.recorder.workload.Workload;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import io.myflame.recorder.workload.Endpoint;
 
 class ServerDefaultsTest {
     @Test

@@ -1,0 +1,4 @@
+/**
+ * Charts across inputs (JFreeChart) for the diff and categories documents.
+ */
+package io.myflame.diff.chart;

@@ -1,0 +1,322 @@
+package io.myflame.ingest.block;
+
+import io.myflame.core.model.FrameTable;
+import io.myflame.core.model.StackMap;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Streams text through worker threads, for every text format (perf script, folded). The reading
+ * thread cuts the input into blocks at unit boundaries (a sample, a line) and hands them to one
+ * {@link BlockParser} per worker; blocks are recycled, so memory stays at a few blocks whatever
+ * the input size. A unit longer than {@link #MAX_BLOCK} is skipped and counted, so one 100 MB
+ * line cannot take hundreds of megabytes. The workers' stacks are merged at the end.
+ */
+public final class BlockReader {
+    public static final int BLOCK = 4 << 20;
+    /** No real sample or folded line comes near this; a longer one is skipped. */
+    static final int MAX_BLOCK = 16 << 20;
+
+    /** Where a block may be cut: the index after its last complete unit, or -1 when there is none. */
+    public interface Boundary {
+        int cut(byte[] b, int len);
+    }
+
+    /** The workers' stacks merged, with what went wrong and where. */
+    public record Merged(FrameTable names, StackMap stacks, Problems problems, boolean otherEvent,
+                  java.util.function.LongBinaryOperator fileLines) {
+        /** The file line of a chunk-relative line. */
+        public long fileLine(int chunk, int line) {
+            return fileLines.applyAsLong(chunk, line);
+        }
+    }
+
+    private final int threads;
+    private final int blockSize;
+    private final AtomicLong bytesRead;
+
+    public BlockReader(int threads, int blockSize, AtomicLong bytesRead) {
+        this.threads = Math.max(1, threads);
+        this.blockSize = blockSize;
+        this.bytesRead = bytesRead;
+    }
+
+    /** A block of input and where it sits in the stream. */
+    private record Chunk(byte[] buf, int len, int seq, boolean last) {
+    }
+
+    private static final Chunk END = new Chunk(null, 0, -1, true);
+
+    /** The first block of the input, for sniffing before {@link #read}. */
+    public byte[] first(InputStream in, int[] filled) throws IOException {
+        byte[] block = new byte[blockSize];
+        filled[0] = readFully(in, block, 0);
+        return block;
+    }
+
+    public Merged read(InputStream in, byte[] block, int filled, Boundary boundary,
+                java.util.function.Supplier<BlockParser> parsers) throws IOException {
+        Workers workers = new Workers(threads, parsers);
+        int seq = 0;
+        boolean eof = filled < block.length;
+        long tooLong = 0;
+        try {
+            while (true) {
+                int len = filled;
+                int cut = eof ? len : boundary.cut(block, len);
+                if (cut < 0 && block.length < MAX_BLOCK) {
+                    block = java.util.Arrays.copyOf(block, block.length * 2);
+                    filled = len + readFully(in, block, len);
+                    eof = filled < block.length;
+                    continue;
+                }
+                if (cut < 0) {
+                    cut = lastNewline(block, len);
+                }
+                if (cut < 0) {
+                    // One line fills the largest block: skip it to its end, as one bad line.
+                    workers.problems.tooLong(seq, 1);
+                    workers.linesPerChunk.put(seq++, 1);
+                    int rest = skipLine(in, block);
+                    eof = rest < 0;
+                    filled = Math.max(rest, 0);
+                    if (eof) {
+                        break;
+                    }
+                    filled += readFully(in, block, filled);
+                    eof = filled < block.length;
+                    continue;
+                }
+                byte[] next = workers.freeBlock(block.length);
+                int carry = len - cut;
+                System.arraycopy(block, cut, next, 0, carry);
+                workers.submit(new Chunk(block, cut, seq++, eof));
+                if (eof) {
+                    break;
+                }
+                block = next;
+                filled = carry + readFully(in, block, carry);
+                eof = filled < block.length;
+            }
+        } finally {
+            workers.finish();
+        }
+        return workers.merge();
+    }
+
+    /**
+     * Reads on to the end of the current line; what follows it is moved to the start of
+     * {@code buf}. Returns its length, or -1 at the end of the input.
+     */
+    private int skipLine(InputStream in, byte[] buf) throws IOException {
+        while (true) {
+            int n = in.read(buf, 0, buf.length);
+            if (n < 0) {
+                return -1;
+            }
+            bytesRead.addAndGet(n);
+            int nl = ByteScan.indexOfNewline(buf, 0, n);
+            if (nl < n) {
+                System.arraycopy(buf, nl + 1, buf, 0, n - nl - 1);
+                return n - nl - 1;
+            }
+        }
+    }
+
+    /** Index after the last newline, or -1. */
+    public static int lastNewline(byte[] b, int len) {
+        for (int i = len - 1; i >= 0; i--) {
+            if (b[i] == '\n') {
+                return i + 1;
+            }
+        }
+        return -1;
+    }
+
+    private int readFully(InputStream in, byte[] b, int off) throws IOException {
+        int total = 0;
+        while (off + total < b.length) {
+            int n = in.read(b, off + total, b.length - off - total);
+            if (n < 0) {
+                break;
+            }
+            total += n;
+        }
+        bytesRead.addAndGet(total);
+        return total;
+    }
+
+    /** The worker threads, their parsers, and the pool of blocks they give back. */
+    private final class Workers {
+        private final BlockParser[] parsers;
+        private final java.lang.Thread[] threads;
+        private final BlockingQueue<Chunk> work;
+        private final BlockingQueue<byte[]> free;
+        private final int maxBlocks;
+        /** Blocks made so far (the reading thread's count; the first block is made by the reader). */
+        private int allocated = 1;
+        private final ConcurrentHashMap<Integer, Integer> linesPerChunk = new ConcurrentHashMap<>();
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+        /** Problems the reading thread finds itself (over-long lines). */
+        final Problems problems = new Problems();
+
+        Workers(int n, java.util.function.Supplier<BlockParser> factory) {
+            parsers = new BlockParser[n];
+            threads = new java.lang.Thread[n];
+            work = new ArrayBlockingQueue<>(n + 1);
+            // Blocks in flight: one being read, n being parsed, n + 1 queued.
+            maxBlocks = 2 * n + 2;
+            free = new ArrayBlockingQueue<>(maxBlocks + 1);
+            for (int i = 0; i < n; i++) {
+                BlockParser parser = factory.get();
+                parsers[i] = parser;
+                threads[i] = new java.lang.Thread(() -> loop(parser), "myflame-parse-" + i);
+                threads[i].setDaemon(true);
+                threads[i].start();
+            }
+        }
+
+        private void loop(BlockParser parser) {
+            try {
+                while (true) {
+                    Chunk c = work.take();
+                    if (c == END) {
+                        return;
+                    }
+                    int lines = parser.parse(c.buf(), 0, c.len(), c.seq(), c.last());
+                    linesPerChunk.put(c.seq(), lines);
+                    free.offer(c.buf());
+                }
+            } catch (Throwable t) {
+                failure.compareAndSet(null, t);
+                drainToEnd();
+            }
+        }
+
+        /**
+         * After a failure: takes the blocks still queued, unparsed, up to this worker's own END.
+         * (Clearing the queue instead could remove the END meant for another worker, and
+         * {@link #finish} would wait for that worker forever.)
+         */
+        private void drainToEnd() {
+            try {
+                for (Chunk c = work.take(); c != END; c = work.take()) {
+                    free.offer(c.buf());
+                }
+            } catch (InterruptedException e) {
+                java.lang.Thread.currentThread().interrupt();
+            }
+        }
+
+        /**
+         * A block to read into: a recycled one, a new one while fewer than {@link #maxBlocks}
+         * exist, else the next one a worker gives back. Reusing blocks keeps memory flat and
+         * spares zeroing 4 MB per block.
+         */
+        byte[] freeBlock(int size) throws IOException {
+            byte[] b = free.poll();
+            if (b == null && allocated < maxBlocks) {
+                allocated++;
+                return new byte[size];
+            }
+            try {
+                while (b == null) {
+                    checkFailure();
+                    b = free.poll(100, java.util.concurrent.TimeUnit.MILLISECONDS);
+                }
+            } catch (InterruptedException e) {
+                java.lang.Thread.currentThread().interrupt();
+                throw new IOException("interrupted", e);
+            }
+            return b.length >= size ? b : new byte[size];
+        }
+
+        void submit(Chunk c) throws IOException {
+            checkFailure();
+            try {
+                while (!work.offer(c, 100, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                    checkFailure();
+                }
+            } catch (InterruptedException e) {
+                java.lang.Thread.currentThread().interrupt();
+                throw new IOException("interrupted", e);
+            }
+        }
+
+        void finish() throws IOException {
+            try {
+                for (int i = 0; i < threads.length; i++) {
+                    work.put(END);
+                }
+                for (java.lang.Thread t : threads) {
+                    t.join();
+                }
+            } catch (InterruptedException e) {
+                java.lang.Thread.currentThread().interrupt();
+                throw new IOException("interrupted", e);
+            }
+            checkFailure();
+        }
+
+        private void checkFailure() {
+            Throwable t = failure.get();
+            if (t instanceof RuntimeException re) {
+                throw re;
+            }
+            if (t instanceof Error er) {
+                throw er;
+            }
+        }
+
+        /**
+         * The workers' stacks in one map: the largest worker's map, names and all, takes the others'
+         * stacks (renamed into its names), so the bulk of the stacks is never copied.
+         */
+        Merged merge() {
+            BlockParser base = parsers[0];
+            for (BlockParser p : parsers) {
+                if (p.stacks.size() > base.stacks.size()) {
+                    base = p;
+                }
+            }
+            FrameTable names = base.names;
+            StackMap merged = base.stacks;
+            boolean otherEvent = false;
+            int[][] key = {new int[256]};
+            for (BlockParser p : parsers) {
+                problems.mergeFrom(p.problems);
+                otherEvent |= p.otherEventSeen;
+                if (p == base) {
+                    continue;
+                }
+                int[] remap = new int[p.names.size()];
+                for (int i = 0; i < remap.length; i++) {
+                    remap[i] = names.intern(p.names.name(i));
+                }
+                p.stacks.forEachInPlace((i, root, arena, from, len, weight, count) -> {
+                    if (key[0].length < len) {
+                        key[0] = new int[len * 2];
+                    }
+                    for (int j = 0; j < len; j++) {
+                        key[0][j] = remap[arena[from + j]];
+                    }
+                    merged.add(remap[root], key[0], len, weight, count);
+                });
+            }
+            return new Merged(names, merged, problems, otherEvent, (chunk, line) -> fileLine((int) chunk, (int) line));
+        }
+
+        private long fileLine(int chunk, int line) {
+            long before = 0;
+            for (int c = 0; c < chunk; c++) {
+                before += linesPerChunk.getOrDefault(c, 0);
+            }
+            return before + line;
+        }
+    }
+}

@@ -1,0 +1,225 @@
+package io.myflame.ingest.fold;
+
+import io.myflame.core.model.FrameTable;
+import io.myflame.core.model.Profile;
+import io.myflame.core.model.ProfileInfo;
+import io.myflame.core.model.StackMap;
+import io.myflame.core.model.SampledThread;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Stacks folded from an input: each distinct (root label, frames) with its summed weight and
+ * sample count, the frame names, the event kept and the warnings to show once.
+ */
+public final class FoldedStacks {
+    /** The root name of stacks cut by --skip-after, which have no comm frame; no perf text holds a NUL. */
+    public static final String NO_ROOT = "\0";
+
+    private final FrameTable names;
+    private final StackMap stacks;
+    private final String event;
+    private final List<String> warnings;
+
+    public FoldedStacks(FrameTable names, StackMap stacks, String event, List<String> warnings) {
+        this.names = names;
+        this.stacks = stacks;
+        this.event = event == null || event.isEmpty() ? null : event;
+        this.warnings = List.copyOf(warnings);
+    }
+
+    public String event() {
+        return event;
+    }
+
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    public int distinctStacks() {
+        return stacks.size();
+    }
+
+    /**
+     * Writes folded lines {@code root;caller;...;leaf weight}, sorted by byte order of the stack,
+     * as stackcollapse-perf.pl prints them.
+     */
+    public void writeFolded(OutputStream out) throws IOException {
+        List<String> keys = new ArrayList<>(stacks.size());
+        List<Long> weights = new ArrayList<>(stacks.size());
+        StringBuilder sb = new StringBuilder();
+        stacks.forEach((i, root, frames, weight, count) -> {
+            sb.setLength(0);
+            String rootName = names.name(root);
+            // A stack cut by --skip-after has no comm frame.
+            boolean noRoot = rootName.equals(NO_ROOT);
+            if (!noRoot) {
+                sb.append(rootName);
+            }
+            for (int j = 0; j < frames.length; j++) {
+                if (j > 0 || !noRoot) {
+                    sb.append(';');
+                }
+                sb.append(names.name(frames[j]));
+            }
+            keys.add(sb.toString());
+            weights.add(weight);
+        });
+        Integer[] order = new Integer[keys.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        // Names are ISO-8859-1 decoded bytes, so String order is byte order.
+        Arrays.sort(order, (a, b) -> keys.get(a).compareTo(keys.get(b)));
+        byte[] nl = {'\n'};
+        for (int i : order) {
+            out.write(keys.get(i).getBytes(StandardCharsets.ISO_8859_1));
+            out.write(' ');
+            out.write(Long.toString(weights.get(i)).getBytes(StandardCharsets.ISO_8859_1));
+            out.write(nl);
+        }
+    }
+
+    /** Which counts of a stack a profile takes: perf's (period, samples), or one column of a differential file. */
+    public enum Counts {
+        /** Weight and sample count as read. */
+        AS_READ,
+        /** The first count of a differential line (the base), as weight and samples. */
+        BASE,
+        /** The second count of a differential line (the new one), as weight and samples. */
+        NEW
+    }
+
+    /** The stacks as a profile; root labels written with {@link FoldOptions.Root#TID} become threads. */
+    public Profile toProfile(ProfileInfo info) {
+        return toProfile(info, SampledThread::fromRootLabel, Counts.AS_READ);
+    }
+
+    /** The stacks as a profile, root labels read by {@code threadOf}, with the chosen counts. */
+    public Profile toProfile(ProfileInfo info, java.util.function.Function<String, SampledThread> threadOf, Counts counts) {
+        ProfileInfo withEvent = info.event() == null ? info.withEvent(event) : info;
+        RootThreads roots = new RootThreads(threadOf);
+        int[] kept = {0};
+        stacks.forEachInPlace((i, root, arena, from, len, weight, count) -> {
+            if (keeps(counts, weight, count)) {
+                roots.indexOf(root);
+                kept[0]++;
+            }
+        });
+        // Two labels may read as one thread ("db-07" and "db-7"): then their stacks may repeat, and
+        // the builder sums them. Otherwise every entry stays distinct and is moved over as it is.
+        return roots.oneToOne ? distinct(withEvent, roots, counts, kept[0]) : summed(withEvent, roots, counts);
+    }
+
+    private static boolean keeps(Counts counts, long weight, long count) {
+        // A stack only the other side of a differential file has is not part of this profile.
+        return counts == Counts.AS_READ || weightOf(counts, weight, count) != 0;
+    }
+
+    /** The profile's weight of a stack: the second count of a differential line for NEW, else the first. */
+    private static long weightOf(Counts counts, long weight, long count) {
+        return counts == Counts.NEW ? count : weight;
+    }
+
+    /** The profile's sample count: perf's for AS_READ; a differential side counts its weight. */
+    private static long samplesOf(Counts counts, long weight, long count) {
+        return counts == Counts.AS_READ ? count : weightOf(counts, weight, count);
+    }
+
+    private Profile distinct(ProfileInfo info, RootThreads roots, Counts counts, int n) {
+        FrameRenames frames = new FrameRenames();
+        int[] threadOf = new int[n];
+        int[][] st = new int[n][];
+        long[] w = new long[n];
+        long[] s = new long[n];
+        int[] at = {0};
+        stacks.forEachInPlace((i, root, arena, from, len, weight, count) -> {
+            if (!keeps(counts, weight, count)) {
+                return;
+            }
+            int k = at[0]++;
+            threadOf[k] = roots.indexOf(root);
+            int[] stack = new int[len];
+            for (int j = 0; j < len; j++) {
+                stack[j] = frames.of(arena[from + j]);
+            }
+            st[k] = stack;
+            w[k] = weightOf(counts, weight, count);
+            s[k] = samplesOf(counts, weight, count);
+        });
+        return Profile.ofDistinct(frames.table, roots.threads, threadOf, st, w, s, info);
+    }
+
+    private Profile summed(ProfileInfo info, RootThreads roots, Counts counts) {
+        FrameRenames frames = new FrameRenames();
+        Profile.Builder b = Profile.builder(frames.table).info(info);
+        for (SampledThread t : roots.threads) {
+            b.thread(t);
+        }
+        int[][] key = {new int[64]};
+        stacks.forEachInPlace((i, root, arena, from, len, weight, count) -> {
+            if (!keeps(counts, weight, count)) {
+                return;
+            }
+            if (key[0].length < len) {
+                key[0] = new int[len * 2];
+            }
+            for (int j = 0; j < len; j++) {
+                key[0][j] = frames.of(arena[from + j]);
+            }
+            b.add(roots.indexOf(root), key[0], len, weightOf(counts, weight, count), samplesOf(counts, weight, count));
+        });
+        return b.build();
+    }
+
+    /** Frame ids of this input's names in a profile's own table, given in order of first use. */
+    private final class FrameRenames {
+        final FrameTable table = new FrameTable();
+        private final int[] renamed = new int[names.size()];
+
+        FrameRenames() {
+            Arrays.fill(renamed, -1);
+        }
+
+        int of(int name) {
+            if (renamed[name] < 0) {
+                renamed[name] = table.intern(names.name(name));
+            }
+            return renamed[name];
+        }
+    }
+
+    /** The thread of each root label, numbered in order of first use, and whether no two labels share one. */
+    private final class RootThreads {
+        final List<SampledThread> threads = new ArrayList<>();
+        boolean oneToOne = true;
+        private final java.util.Map<SampledThread, Integer> ids = new java.util.HashMap<>();
+        private final int[] index = new int[names.size()];
+        private final java.util.function.Function<String, SampledThread> threadOf;
+
+        RootThreads(java.util.function.Function<String, SampledThread> threadOf) {
+            this.threadOf = threadOf;
+            Arrays.fill(index, -1);
+        }
+
+        int indexOf(int root) {
+            if (index[root] < 0) {
+                SampledThread t = threadOf.apply(names.name(root));
+                Integer id = ids.get(t);
+                if (id == null) {
+                    id = threads.size();
+                    ids.put(t, id);
+                    threads.add(t);
+                } else {
+                    oneToOne = false;
+                }
+                index[root] = id;
+            }
+            return index[root];
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package io.myflame.ingest.folded;
+
+import io.myflame.ingest.error.InputException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+import io.myflame.ingest.block.BlockReader;
+import io.myflame.ingest.block.Problems;
+import io.myflame.ingest.fold.FoldedStacks;
+import io.myflame.ingest.script.PerfScriptReader;
+
+/**
+ * Reads folded stacks ({@code frame;frame;leaf COUNT} per line) through the same block and
+ * worker machinery as {@link PerfScriptReader}: in parallel, in flat memory, one over-long line
+ * skipped rather than held. Names are bytes (ISO-8859-1), so they come back byte for byte.
+ */
+public final class FoldedTextReader {
+    /** The root of stacks whose first frame is a function, not a thread (flamegraph.pl's "all"). */
+    public static final String ALL = "all";
+
+    private final int threads;
+    private final int blockSize;
+    private java.util.concurrent.atomic.AtomicLong bytesRead = new java.util.concurrent.atomic.AtomicLong();
+
+    public FoldedTextReader(int threads) {
+        this(threads, BlockReader.BLOCK);
+    }
+
+    FoldedTextReader(int threads, int blockSize) {
+        this.threads = Math.max(1, threads);
+        this.blockSize = blockSize;
+    }
+
+    /** Counts the bytes read into {@code counter}. */
+    public FoldedTextReader countingInto(java.util.concurrent.atomic.AtomicLong counter) {
+        this.bytesRead = counter;
+        return this;
+    }
+
+    /**
+     * Reads folded lines. With {@code rootIsThread} the first frame is the stack's root label
+     * (a thread), else every frame is a function and the root is {@link #ALL}. With
+     * {@code differential} each line carries two counts, BASE and NEW: the result's weights are
+     * BASE and its sample counts NEW ({@link FoldedStacks#toProfile} picks one).
+     */
+    public FoldedStacks read(InputStream in, String source, boolean rootIsThread, boolean differential)
+            throws IOException, InputException {
+        return read(in, java.nio.charset.StandardCharsets.ISO_8859_1, source, rootIsThread, differential);
+    }
+
+    /** As {@link #read(InputStream, String, boolean, boolean)}, names decoded in {@code charset} (UTF-8 for JFR). */
+    public FoldedStacks read(InputStream in, java.nio.charset.Charset charset, String source, boolean rootIsThread,
+                             boolean differential) throws IOException, InputException {
+        BlockReader reader = new BlockReader(threads, blockSize, bytesRead);
+        int[] filled = new int[1];
+        byte[] block = reader.first(in, filled);
+        BlockReader.Merged m = reader.read(in, block, filled[0], BlockReader::lastNewline,
+                () -> new FoldedLineParser(charset, rootIsThread, differential));
+        Problems problems = m.problems();
+        List<String> warnings = problems.warnings(source, m).stream()
+                .map(w -> w.startsWith("ignored") ? w + " (expected 'frame;frame;... COUNT"
+                        + (differential ? " COUNT" : "") + "')" : w).toList();
+        if (m.stacks().size() == 0) {
+            throw new InputException(problems.malformed > 0
+                    ? source + ":" + m.fileLine(problems.malformedChunk, problems.malformedLine) + ": not folded stacks"
+                    : "no samples in " + source);
+        }
+        return new FoldedStacks(m.names(), m.stacks(), null, warnings);
+    }
+}

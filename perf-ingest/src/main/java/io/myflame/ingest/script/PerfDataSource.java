@@ -1,0 +1,194 @@
+package io.myflame.ingest.script;
+
+import io.myflame.ingest.error.InputException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import org.apache.commons.exec.CommandLine;
+import org.apache.commons.exec.DefaultExecuteResultHandler;
+import org.apache.commons.exec.DefaultExecutor;
+import org.apache.commons.exec.ExecuteStreamHandler;
+import io.myflame.ingest.fold.FoldedStacks;
+
+/**
+ * Reads a {@code perf.data} by running {@code perf script} (no shell, arguments as a list) and
+ * streaming its standard output straight into the {@link PerfScriptReader}: nothing is written to
+ * disk and memory does not grow with the recording. Inline resolution is off unless asked for,
+ * since addr2line makes perf script many times slower.
+ */
+public final class PerfDataSource {
+    private final String perf;
+    private final boolean inline;
+    private Path symfs;
+
+    public PerfDataSource(String perfBinary, boolean inline) {
+        this.perf = perfBinary;
+        this.inline = inline;
+    }
+
+    /** Has perf read the recorded files under {@code dir} (its --symfs); null for none. */
+    public PerfDataSource symfs(Path dir) {
+        this.symfs = dir;
+        return this;
+    }
+
+    public FoldedStacks read(Path perfData, PerfScriptReader reader) throws IOException, InputException {
+        if (!Executables.exists(perf)) {
+            throw new InputException("cannot read " + perfData + ": '" + perf + "' not found"
+                    + " (install it with: apt-get install linux-perf, or pass perf script text instead)");
+        }
+        CommandLine cmd = new CommandLine(perf);
+        cmd.addArgument("script", false);
+        cmd.addArgument("-i", false);
+        cmd.addArgument(perfData.toString(), false);
+        cmd.addArgument(inline ? "--inline" : "--no-inline", false);
+        if (symfs != null) {
+            cmd.addArgument("--symfs=" + symfs, false);
+        }
+        CompletableFuture<InputStream> stdout = new CompletableFuture<>();
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        DefaultExecutor executor = DefaultExecutor.builder().get();
+        StdoutToCaller streams = new StdoutToCaller(stdout, stderr);
+        executor.setStreamHandler(streams);
+        DefaultExecuteResultHandler result = new DefaultExecuteResultHandler();
+        try {
+            executor.execute(cmd, result);
+        } catch (IOException e) {
+            throw new InputException("cannot run " + perf + " to read " + perfData + ": " + e.getMessage()
+                    + " (install linux-perf, or pass perf script text instead)");
+        }
+        FoldedStacks stacks;
+        InputStream in = awaitStdout(stdout, result);
+        if (in == null) {
+            throw new InputException("cannot run " + perf + " to read " + perfData + ": "
+                    + result.getException().getMessage() + " (install linux-perf, or pass perf script text instead)");
+        }
+        try {
+            stacks = reader.read(in, perfData.toString());
+            in.transferTo(OutputStream.nullOutputStream());
+        } catch (InputException e) {
+            // Drain so perf is not left blocked on a full pipe, then prefer perf's own words.
+            in.transferTo(OutputStream.nullOutputStream());
+            streams.readerDone.countDown();
+            waitFor(result);
+            throw failure(perfData, result, stderr, e.getMessage());
+        } finally {
+            streams.readerDone.countDown();
+        }
+        waitFor(result);
+        if (result.getExitValue() != 0) {
+            throw failure(perfData, result, stderr, null);
+        }
+        return stacks;
+    }
+
+    /** The child's stdout, or null when it could not be started. */
+    private static InputStream awaitStdout(CompletableFuture<InputStream> stdout, DefaultExecuteResultHandler result)
+            throws IOException {
+        try {
+            while (true) {
+                try {
+                    return stdout.get(50, java.util.concurrent.TimeUnit.MILLISECONDS);
+                } catch (java.util.concurrent.TimeoutException e) {
+                    if (result.hasResult() && !stdout.isDone()) {
+                        return null;
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            java.lang.Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        } catch (ExecutionException e) {
+            throw new IOException(e.getCause());
+        }
+    }
+
+    private static void waitFor(DefaultExecuteResultHandler result) throws IOException {
+        try {
+            result.waitFor();
+        } catch (InterruptedException e) {
+            java.lang.Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+    }
+
+    private InputException failure(Path data, DefaultExecuteResultHandler result, ByteArrayOutputStream stderr,
+                                   String ours) {
+        String perfSays = firstLines(stderr.toString(StandardCharsets.UTF_8));
+        if (result.getExitValue() == 0 && ours != null) {
+            return new InputException(ours);
+        }
+        String what = result.getException() != null && result.getException().getMessage() != null
+                && perfSays.isEmpty() ? result.getException().getMessage() : perfSays;
+        return new InputException("perf script failed on " + data + ": " + (what.isEmpty() ? "exit " + result.getExitValue() : what));
+    }
+
+    private static String firstLines(String s) {
+        return s.lines().map(String::strip).filter(l -> !l.isEmpty()).limit(2)
+                .reduce((a, b) -> a + " / " + b).orElse("");
+    }
+
+    /** Hands the child's stdout to the calling thread and keeps the first 64 KB of its stderr. */
+    private static final class StdoutToCaller implements ExecuteStreamHandler {
+        private final CompletableFuture<InputStream> stdout;
+        private final ByteArrayOutputStream stderr;
+        private java.lang.Thread errPump;
+        /** Commons Exec closes the child's streams after stop(): stop() waits until we read all. */
+        final java.util.concurrent.CountDownLatch readerDone = new java.util.concurrent.CountDownLatch(1);
+
+        StdoutToCaller(CompletableFuture<InputStream> stdout, ByteArrayOutputStream stderr) {
+            this.stdout = stdout;
+            this.stderr = stderr;
+        }
+
+        @Override
+        public void setProcessInputStream(OutputStream os) throws IOException {
+            os.close();
+        }
+
+        @Override
+        public void setProcessErrorStream(InputStream is) {
+            errPump = new java.lang.Thread(() -> {
+                byte[] buf = new byte[8192];
+                try {
+                    int n;
+                    while ((n = is.read(buf)) > 0) {
+                        synchronized (stderr) {
+                            if (stderr.size() < 65536) {
+                                stderr.write(buf, 0, n);
+                            }
+                        }
+                    }
+                } catch (IOException ignored) {
+                    // the process went away; what it said so far is kept
+                }
+            }, "perf-stderr");
+            errPump.setDaemon(true);
+        }
+
+        @Override
+        public void setProcessOutputStream(InputStream is) {
+            stdout.complete(is);
+        }
+
+        @Override
+        public void start() {
+            errPump.start();
+        }
+
+        @Override
+        public void stop() throws IOException {
+            try {
+                readerDone.await();
+                errPump.join(2000);
+            } catch (InterruptedException e) {
+                java.lang.Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

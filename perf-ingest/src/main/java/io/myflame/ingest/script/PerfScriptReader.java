@@ -1,0 +1,142 @@
+package io.myflame.ingest.script;
+
+import io.myflame.ingest.error.InputException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import io.myflame.ingest.block.BlockReader;
+import io.myflame.ingest.block.ByteScan;
+import io.myflame.ingest.block.Problems;
+import io.myflame.ingest.fold.FoldOptions;
+import io.myflame.ingest.fold.FoldedStacks;
+
+/**
+ * Streams {@code perf script} text through worker threads ({@link BlockReader}): blocks are cut
+ * at sample boundaries (a blank line, or any line when samples are one line each) and parsed by
+ * one {@link ChunkParser} per worker.
+ */
+public final class PerfScriptReader {
+    public static final int BLOCK = BlockReader.BLOCK;
+
+    private final FoldOptions options;
+    private final int threads;
+    private final int blockSize;
+    /** Bytes read so far, for a progress display; shared with whoever shows it. */
+    private java.util.concurrent.atomic.AtomicLong bytesRead = new java.util.concurrent.atomic.AtomicLong();
+
+    public PerfScriptReader(FoldOptions options, int threads) {
+        this(options, threads, BLOCK);
+    }
+
+    /** With a chosen block size: tests use tiny blocks to cut small inputs into many chunks. */
+    PerfScriptReader(FoldOptions options, int threads, int blockSize) {
+        this.options = options;
+        this.threads = Math.max(1, threads);
+        this.blockSize = blockSize;
+    }
+
+    /** Counts the bytes read into {@code counter} (e.g. for a progress line on a terminal). */
+    public PerfScriptReader countingInto(java.util.concurrent.atomic.AtomicLong counter) {
+        this.bytesRead = counter;
+        return this;
+    }
+
+    public FoldedStacks read(InputStream in, String source) throws IOException, InputException {
+        BlockReader reader = new BlockReader(threads, blockSize, bytesRead);
+        int[] filled = new int[1];
+        byte[] block = reader.first(in, filled);
+        String event = options.eventFilter() != null ? options.eventFilter() : firstEvent(block, filled[0]);
+        boolean oneLineSamples = firstSampleOnOneLine(block, filled[0]);
+        BlockReader.Merged m = reader.read(in, block, filled[0], (b, len) -> sampleBoundary(b, len, oneLineSamples),
+                () -> new ChunkParser(options, event));
+        List<String> warnings = new ArrayList<>();
+        if (m.otherEvent()) {
+            warnings.add("kept only events of type " + event + " (others were in the input; --event-filter picks one)");
+        }
+        Problems problems = m.problems();
+        warnings.addAll(problems.warnings(source, m));
+        if (m.stacks().size() == 0) {
+            if (problems.malformed > 0) {
+                throw new InputException(source + ":" + m.fileLine(problems.malformedChunk, problems.malformedLine)
+                        + ": not perf script output: " + Problems.abbreviate(problems.malformedText));
+            }
+            throw new InputException("no samples in " + source);
+        }
+        return new FoldedStacks(m.names(), m.stacks(), event, warnings);
+    }
+
+    /**
+     * The first sample's event, which is the only one kept unless the user names another: the
+     * event of the first header line (a line after a blank one) that is a sample, not a
+     * {@code PERF_RECORD_*} record. Empty when that header has no event
+     * ({@code perf script -F comm,pid,tid,time,ip,sym,dso}); null when there is no header at all.
+     */
+    static String firstEvent(byte[] b, int len) {
+        SampleHeader header = new SampleHeader();
+        boolean inEvent = false;
+        int p = 0;
+        while (p < len) {
+            int eol = ByteScan.indexOfNewline(b, p, len);
+            int end = eol;
+            while (end > p && (b[end - 1] == ' ' || b[end - 1] == '\t' || b[end - 1] == '\r')) {
+                end--;
+            }
+            if (end == p) {
+                inEvent = false;
+            } else if (b[p] != '#' && !inEvent) {
+                if (header.parse(b, p, end) && !header.record) {
+                    if (header.hasEvent) {
+                        return new String(b, header.eventStart, header.eventEnd - header.eventStart,
+                                StandardCharsets.ISO_8859_1);
+                    }
+                    inEvent = true;
+                }
+            }
+            p = eol + 1;
+        }
+        return null;
+    }
+
+    /**
+     * Index just after the last blank line ("\n\n") in the block; failing that, when samples
+     * are one line each (perf recorded without -g prints no blank lines), after the last newline;
+     * or -1.
+     */
+    static int sampleBoundary(byte[] b, int len, boolean oneLineSamples) {
+        for (int i = len - 1; i > 0; i--) {
+            if (b[i] == '\n' && b[i - 1] == '\n') {
+                return i + 1;
+            }
+        }
+        for (int i = len - 1; oneLineSamples && i >= 0; i--) {
+            if (b[i] == '\n') {
+                return i + 1;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Whether the first sample header carries its frame
+     * ("spin  7950   326.999272:    2004008 cpu-clock:ppp:      55937c473231 leaf+0x52 (/tmp/spin)").
+     */
+    static boolean firstSampleOnOneLine(byte[] b, int len) {
+        SampleHeader header = new SampleHeader();
+        int p = 0;
+        while (p < len) {
+            int eol = ByteScan.indexOfNewline(b, p, len);
+            int end = eol;
+            while (end > p && (b[end - 1] == ' ' || b[end - 1] == '\t' || b[end - 1] == '\r')) {
+                end--;
+            }
+            if (end > p && b[p] != '#' && header.parse(b, p, end) && !header.record) {
+                return header.stackStart >= 0;
+            }
+            p = eol + 1;
+        }
+        return false;
+    }
+
+}

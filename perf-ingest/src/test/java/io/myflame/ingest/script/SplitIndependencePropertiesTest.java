@@ -1,0 +1,57 @@
+package io.myflame.ingest.script;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.GZIPInputStream;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import io.myflame.ingest.fold.FoldOptions;
+import io.myflame.ingest.fold.FoldedStacks;
+
+/**
+ * Parallel output equals serial output: however a real capture is cut into blocks and however
+ * many workers fold it, the folded stacks are byte-identical.
+ */
+class SplitIndependencePropertiesTest {
+    private static byte[] capture;
+    private static String serial;
+
+    private static synchronized void load() throws Exception {
+        if (capture == null) {
+            Path gz = Path.of(System.getProperty("myflame.samples", "../samples"))
+                    .resolve("captures/mariadb-10.11-oltp_delete/perf.script.gz");
+            try (InputStream in = new GZIPInputStream(Files.newInputStream(gz))) {
+                capture = in.readAllBytes();
+            }
+            serial = fold(FoldOptions.COLLAPSE, 1, PerfScriptReader.BLOCK);
+        }
+    }
+
+    private static String fold(FoldOptions options, int threads, int block) throws Exception {
+        FoldedStacks s = new PerfScriptReader(options, threads, block).read(new ByteArrayInputStream(capture), "capture");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        s.writeFolded(out);
+        return out.toString(java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+
+    @Property(tries = 25)
+    void anySplitGivesTheSameStacks(@ForAll @IntRange(min = 1, max = 6) int threads,
+                                    @ForAll @IntRange(min = 300, max = 2_000_000) int block) throws Exception {
+        load();
+        assertEquals(serial, fold(FoldOptions.COLLAPSE, threads, block));
+    }
+
+    @Property(tries = 5)
+    void threadRootsSplitTheSameWay(@ForAll @IntRange(min = 2, max = 4) int threads,
+                                    @ForAll @IntRange(min = 1000, max = 100_000) int block) throws Exception {
+        load();
+        assertEquals(fold(FoldOptions.ANALYSIS, 1, PerfScriptReader.BLOCK), fold(FoldOptions.ANALYSIS, threads, block));
+    }
+
+}

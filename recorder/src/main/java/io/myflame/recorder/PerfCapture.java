@@ -1,0 +1,92 @@
+package io.myflame.recorder;
+
+import io.myflame.core.text.Decimals;
+import io.myflame.ingest.io.AtomicFile;
+import io.myflame.recorder.capture.CaptureMetadata;
+import io.myflame.recorder.error.RecordException;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.myflame.ingest.fold.FoldOptions;
+import io.myflame.ingest.fold.FoldedStacks;
+import io.myflame.ingest.ProfileLoader;
+import java.nio.file.Path;
+import io.myflame.recorder.perf.PerfFacts;
+import io.myflame.recorder.perf.PerfRecording;
+
+/**
+ * After perf stopped: reads back what was really recorded into capture.json (with a warning when
+ * the event is not the one asked for) and folds the samples into {@code stacks.folded}, the
+ * interchange format every flamegraph tool reads.
+ */
+public final class PerfCapture {
+    public static final String FOLDED = "stacks.folded";
+
+    private final PerfRecording recording;
+    private final CaptureMetadata meta;
+    private final Session session;
+    private final Path out;
+
+    public PerfCapture(PerfRecording recording, CaptureMetadata meta, Session session, Path out) {
+        this.recording = recording;
+        this.meta = meta;
+        this.session = session;
+        this.out = out;
+    }
+
+    public void finish() throws RecordException {
+        Path data = out.resolve("perf.data");
+        recording.verify(data);
+        String perf = PerfRecording.check(recording.settings(), session.server().pid());
+        PerfFacts facts = PerfFacts.read(perf, data, session.children());
+        ObjectNode p = meta.perf();
+        String requested = recording.settings().event();
+        p.put("event", facts.event());
+        p.put("requested_event", requested);
+        if (facts.frequency() > 0) {
+            p.put("frequency", facts.frequency());
+        } else {
+            p.putNull("frequency");
+            p.put("period", facts.period());
+        }
+        p.put("samples", facts.samples());
+        p.put("lost", facts.lost());
+        p.put("duration_s", Decimals.round(recording.durationSeconds(), 3));
+        if (!PerfFacts.baseName(facts.event()).equals(PerfFacts.baseName(requested))) {
+            String w = "perf recorded " + facts.event() + ", not the requested " + requested
+                    + " (no hardware counters here, e.g. a VM): percentages are shares of CPU time";
+            meta.warn(w);
+            session.progress().warn(w);
+        }
+        if (facts.lost() > 0) {
+            String w = "perf lost " + facts.lost() + " events: lower --freq or raise perf's buffer";
+            meta.warn(w);
+            session.progress().warn(w);
+        }
+        if (facts.samples() <= 0) {
+            throw new RecordException("perf recorded no samples of pid " + session.server().pid()
+                    + ": was the server busy? (" + data + ")");
+        }
+        fold(perf, data);
+    }
+
+    private void fold(String perf, Path data) throws RecordException {
+        session.progress().phase("folding " + data + " into " + FOLDED);
+        Path target = out.resolve(FOLDED);
+        try {
+            // The native reader, or perf script for what it does not read (the loader says which).
+            // The symbols are kept beside perf.data, so the capture reads the same on another machine.
+            ProfileLoader loader = new ProfileLoader(Runtime.getRuntime().availableProcessors(), false, perf)
+                    .archiveSymbols(true);
+            FoldedStacks stacks = loader.fold(data.toString(), FoldOptions.COLLAPSE);
+            AtomicFile.write(target, stacks::writeFolded);
+            meta.perf().put("distinct_stacks", stacks.distinctStacks());
+            Path symbols = io.myflame.ingest.perfdata.PerfDataReader.archiveBeside(data);
+            if (java.nio.file.Files.isRegularFile(symbols)) {
+                meta.perf().put("symbols", symbols.getFileName().toString());
+            }
+            loader.warnings().forEach(meta::warn);
+        } catch (Exception e) {
+            throw new RecordException("cannot fold " + data + ": " + e.getMessage());
+        }
+    }
+}

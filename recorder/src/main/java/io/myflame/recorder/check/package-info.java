@@ -1,0 +1,5 @@
+/**
+ * Checks that a recording profiled the work it names: rows per transaction, cache misses,
+ * samples, truncated stacks.
+ */
+package io.myflame.recorder.check;
