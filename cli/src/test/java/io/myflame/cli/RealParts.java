@@ -2,7 +2,7 @@ package io.myflame.cli;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.myflame.recorder.Progress;
+import io.myflame.recorder.progress.Progress;
 import io.myflame.recorder.process.ChildProcesses;
 import io.myflame.recorder.server.BinaryTree;
 import io.myflame.recorder.server.SqlClient;
