@@ -62,7 +62,7 @@ final class SymbolTable {
     static SymbolTable ofElf(SymbolList syms, SymbolList plt) {
         int[] sorted = syms.order();
         fixupEnd(syms, sorted, false);
-        int kept = dropDuplicates(syms, sorted);
+        int kept = dropDuplicates(syms, sorted, AliasNames.compared(syms, sorted));
         if (plt.size > 0) {
             int first = syms.size;
             syms.addAll(plt);
@@ -87,7 +87,7 @@ final class SymbolTable {
         }
         int[] sorted = syms.order();
         fixupEnd(syms, sorted, true);
-        int kept = dropDuplicates(syms, sorted);
+        int kept = dropDuplicates(syms, sorted, null);
         int out = 0;
         for (int i = 0; i < kept; i++) {
             if (!syms.nameContains(sorted[i], (byte) '\t')) {
@@ -147,8 +147,11 @@ final class SymbolTable {
         return (v + 4095) & ~4095L;
     }
 
-    /** Keeps, of each run of equal starts, the symbol perf prefers; returns how many of {@code sorted} remain. */
-    private static int dropDuplicates(SymbolList s, int[] sorted) {
+    /**
+     * Keeps, of each run of equal starts, the symbol perf prefers; returns how many of {@code sorted}
+     * remain. {@code compared}: the demangled names perf compares ({@link AliasNames}), or null.
+     */
+    private static int dropDuplicates(SymbolList s, int[] sorted, String[] compared) {
         int out = 0;
         int curr = -1;
         for (int k = 0; k < s.size; k++) {
@@ -158,7 +161,7 @@ final class SymbolTable {
                     sorted[out++] = curr;
                 }
                 curr = next;
-            } else if (!preferFirst(s, curr, next)) {
+            } else if (!preferFirst(s, compared, curr, next)) {
                 curr = next;
             }
         }
@@ -168,8 +171,8 @@ final class SymbolTable {
         return out;
     }
 
-    /** perf's choose_best_symbol. */
-    private static boolean preferFirst(SymbolList s, int a, int b) {
+    /** perf's choose_best_symbol; {@code compared} holds the demangled names perf compares, where they matter. */
+    private static boolean preferFirst(SymbolList s, String[] compared, int a, int b) {
         long la = s.end[a] - s.start[a];
         long lb = s.end[b] - s.start[b];
         if (lb == 0 && la > 0) {
@@ -187,12 +190,22 @@ final class SymbolTable {
         if (ga != gb) {
             return ga;
         }
-        int ua = s.leadingUnderscores(a);
-        int ub = s.leadingUnderscores(b);
+        String ca = compared == null ? null : compared[a];
+        String cb = compared == null ? null : compared[b];
+        int ua = ca == null ? s.leadingUnderscores(a) : underscores(ca);
+        int ub = cb == null ? s.leadingUnderscores(b) : underscores(cb);
         if (ua != ub) {
             return ub > ua;
         }
-        return s.nameLength[a] >= s.nameLength[b];
+        return (ca == null ? s.nameLength[a] : ca.length()) >= (cb == null ? s.nameLength[b] : cb.length());
+    }
+
+    private static int underscores(String name) {
+        int n = 0;
+        while (n < name.length() && name.charAt(n) == '_') {
+            n++;
+        }
+        return n;
     }
 
     int size() {
