@@ -38,6 +38,11 @@ public enum OutputFormat {
      * @throws IllegalArgumentException with a message for the user when the format is unknown or unsupported
      */
     public static OutputFormat choose(String flag, Path output, Set<OutputFormat> supported) {
+        String other = flag == null ? otherArtefact(output) : null;
+        if (other != null) {
+            throw new UsageError("-o " + output.getFileName() + " names " + other + ", which this command does not write: "
+                    + "give a name ending in ." + names(supported).replace(", ", ", .") + ", or --format");
+        }
         OutputFormat f = flag != null ? parse(flag, supported) : fromExtension(output);
         if (!supported.contains(f)) {
             throw new UsageError("--format must be " + names(supported) + ", not '" + f.flag + "'"
@@ -70,6 +75,32 @@ public enum OutputFormat {
             case "json" -> JSON;
             default -> TEXT;
         };
+    }
+
+    /**
+     * What an output name's extension says the file holds when that is not a table: an image or
+     * page of a flamegraph, folded stacks, a pprof profile, a perf recording (null otherwise). The
+     * rule every command applies to {@code -o}: an extension naming something it does not write
+     * is a usage error, never a file of one format under another's name.
+     */
+    public static String otherArtefact(Path output) {
+        if (output == null || output.getFileName() == null) {
+            return null;
+        }
+        String name = output.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (name.endsWith(".svg") || name.endsWith(".svgz")) {
+            return "an SVG image";
+        }
+        if (name.endsWith(".folded") || name.endsWith(".collapsed") || name.endsWith(".folded.gz")) {
+            return "folded stacks";
+        }
+        if (name.endsWith(".pb.gz") || name.endsWith(".pprof") || name.endsWith(".pb")) {
+            return "a pprof profile";
+        }
+        if (name.equals("perf.data") || name.endsWith(".perf.data")) {
+            return "a perf recording";
+        }
+        return null;
     }
 
     /** Every format but the ones listed. */
