@@ -1,6 +1,7 @@
 package io.myflame.cli;
 
 import io.myflame.core.UsageError;
+import io.myflame.core.analysis.Aliases;
 import io.myflame.core.analysis.RowSpec;
 import io.myflame.core.text.Escape;
 import io.myflame.core.text.OutputFormat;
@@ -9,6 +10,7 @@ import io.myflame.diff.Diff;
 import io.myflame.diff.DiffDocument;
 import io.myflame.diff.DiffTable;
 import io.myflame.diff.Measure;
+import io.myflame.diff.Movers;
 import io.myflame.diff.Per;
 import io.myflame.diff.RowEvaluator;
 import io.myflame.diff.RowSelection;
@@ -33,7 +35,9 @@ public final class DiffCommand implements Callable<Integer> {
     @Option(names = "--rows", paramLabel = "FILE", description = "Row file: a function per line, indentation = nesting, 'a | b' = alternatives.")
     Path rows;
 
-    @Option(names = "--top", paramLabel = "N", description = "The union of each input's top N functions. Default when no --rows/--focus: 20.")
+    @Option(names = "--top", paramLabel = "N", description = "The N functions present in every input whose value changed most "
+            + "from the first input to the last (pass-through wrappers left out), and apart the functions found in only "
+            + "some inputs. Default when no --rows/--focus: 20.")
     Integer top;
 
     @Option(names = "--focus", paramLabel = "FUNCTION", description = "The callee tree of FUNCTION ('a | b' for names that differ by version).")
@@ -42,7 +46,8 @@ public final class DiffCommand implements Callable<Integer> {
     @Option(names = "--depth", paramLabel = "D", defaultValue = "4", description = "Levels of the --focus tree. Default: ${DEFAULT-VALUE}.")
     int depth;
 
-    @Option(names = "--min", paramLabel = "PCT", defaultValue = "0.5", description = "--focus rows below PCT percent in every input are left out. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--min", paramLabel = "PCT", defaultValue = "0.5", description = "--focus rows, and --top's functions "
+            + "found in only some inputs, below PCT percent are left out. Default: ${DEFAULT-VALUE}.")
     double min;
 
     @Option(names = "--self", description = "Cells are self shares (samples whose leaf is the function).")
@@ -80,24 +85,48 @@ public final class DiffCommand implements Callable<Integer> {
             throw new UsageError("--categories with --format csv would write two tables; "
                     + "use 'myflame categories --format csv' for the breakdown");
         }
+        List<io.myflame.ingest.capture.InputGroups.Group> planned = io.myflame.ingest.capture.InputGroups.plan(cols.inputs, cols.labels);
+        if (planned.size() == 1 && planned.get(0).inputs().size() == 1) {
+            // One column of repeats still has their spread to show; one input has nothing to compare.
+            throw new UsageError("diff compares two or more inputs; for one, use 'myflame report "
+                    + planned.get(0).inputs().get(0) + (rows != null ? " --rows " + rows : "") + "'");
+        }
         Per unit = CategoryFlags.per(cols.per, analysis);
         List<RowSpec> rowSpecs = rows == null ? null : ReportCommand.readRows(rows);
+        if (rowSpecs != null) {
+            // A row's alternatives are one function under different names: joined everywhere, as --alias.
+            analysis.joinRows(rowSpecs);
+        }
         io.myflame.diff.Categories cats = categories == null ? null : CategoryFlags.load(categories);
         Warnings warnings = new Warnings();
         List<Column> columns = new InputColumns(analysis, warnings, commRoot).load(cols.inputs, cols.labels, cols.txns, cols.queries);
         Measure measure = self ? Measure.SELF : Measure.INCLUSIVE;
         Diff diff;
         Diff catDiff;
+        Aliases aliases = analysis.aliases();
+        // Ranking by change needs a first and a last column; a column of repeats alone lists its heaviest.
+        Movers movers = rowSpecs != null || focus != null || columns.size() < 2 ? null : movers(columns, measure, unit);
         List<RowSpec> specs = rowSpecs != null ? rowSpecs
-                : focus != null ? RowSelection.focus(columns, focusSpec(), depth, min)
-                : RowSelection.top(columns, top == null ? 20 : top, measure);
-        diff = DiffTable.compute(cols.title != null ? cols.title : title(columns), specs, columns, RowEvaluator.rows(specs, measure), measure, unit, cols.threshold);
+                : focus != null ? RowSelection.focus(columns, aliases.rows(List.of(focusSpec())).get(0), depth, min)
+                : movers != null ? movers.changed() : RowSelection.top(columns, top == null ? 20 : top, measure);
+        diff = DiffTable.compute(cols.title != null ? cols.title : title(columns), specs, columns,
+                RowEvaluator.rows(aliases.rows(specs), measure), measure, unit, cols.threshold);
+        UnmatchedRows.report(diff, columns).forEach(warnings::add);
         catDiff = cats == null && fmt != OutputFormat.HTML ? null
                 : CategoryFlags.compute(cats == null ? io.myflame.diff.Categories.mysql() : cats, columns, unit, cols.threshold,
                         warnings::add);
-        AtomicOutput.write(cols.output, fmt, DiffDocument.of(diff, catDiff).caption(cols.caption).counters(counters));
+        AtomicOutput.write(cols.output, fmt, DiffDocument.of(diff, catDiff).caption(cols.caption).counters(counters)
+                .movers(movers).sources(!cols.noPaths));
         warnings.print(spec.commandLine().getErr(), "myflame diff");
         return 0;
+    }
+
+    private Movers movers(List<Column> columns, Measure measure, Per unit) {
+        int n = top == null ? 20 : top;
+        if (n < 1) {
+            throw new UsageError("--top must be at least 1");
+        }
+        return Movers.of(columns, n, measure, unit, min);
     }
 
     private RowSpec focusSpec() {
