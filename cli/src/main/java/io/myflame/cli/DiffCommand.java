@@ -9,6 +9,8 @@ import io.myflame.diff.Column;
 import io.myflame.diff.Diff;
 import io.myflame.diff.DiffDocument;
 import io.myflame.diff.DiffTable;
+import io.myflame.diff.DiffTables;
+import io.myflame.diff.chart.SeriesChart;
 import io.myflame.diff.Measure;
 import io.myflame.diff.Movers;
 import io.myflame.diff.Per;
@@ -61,6 +63,10 @@ public final class DiffCommand implements Callable<Integer> {
             + "reads per transaction from each capture (the HTML page always shows it).")
     boolean counters;
 
+    @Option(names = "--chart", paramLabel = "FILE.png|FILE.svg", converter = OptionValues.OutputFile.class,
+            description = "Also draw the rows as lines across the inputs in order (a series of versions).")
+    Path chart;
+
     @Option(names = "--comm-root", description = "Keep the thread name (comm) as the root frame of every stack.")
     boolean commRoot;
 
@@ -91,6 +97,7 @@ public final class DiffCommand implements Callable<Integer> {
             throw new UsageError("diff compares two or more inputs; for one, use 'myflame report "
                     + planned.get(0).inputs().get(0) + (rows != null ? " --rows " + rows : "") + "'");
         }
+        String chartKind = chartKind(planned.size());
         Per unit = CategoryFlags.per(cols.per, analysis);
         List<RowSpec> rowSpecs = rows == null ? null : ReportCommand.readRows(rows);
         if (rowSpecs != null) {
@@ -115,10 +122,40 @@ public final class DiffCommand implements Callable<Integer> {
         catDiff = cats == null && fmt != OutputFormat.HTML ? null
                 : CategoryFlags.compute(cats == null ? io.myflame.diff.Categories.mysql() : cats, columns, unit, cols.threshold,
                         warnings::add);
-        AtomicOutput.write(cols.output, fmt, DiffDocument.of(diff, catDiff).caption(cols.caption).counters(counters)
+        if (chart != null) {
+            String yLabel = DiffTables.unit(diff);
+            AtomicOutput.write(chart, out -> {
+                if (chartKind.equals("png")) {
+                    SeriesChart.png(diff, yLabel, out);
+                } else {
+                    out.write(SeriesChart.svg(diff, yLabel).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                }
+            });
+        }
+        // The page shows the series whenever there is one to read: three inputs or more.
+        String pageChart = fmt == OutputFormat.HTML && columns.size() >= 3 ? SeriesChart.svg(diff, DiffTables.unit(diff)) : null;
+        AtomicOutput.write(cols.output, fmt, DiffDocument.of(diff, catDiff).chart(pageChart).caption(cols.caption).counters(counters)
                 .movers(movers).sources(!cols.noPaths));
         warnings.print(spec.commandLine().getErr(), "myflame diff");
         return 0;
+    }
+
+    /** {@code png} or {@code svg} from --chart's extension (null without --chart). */
+    private String chartKind(int columns) {
+        if (chart == null) {
+            return null;
+        }
+        String name = chart.getFileName() == null ? "" : chart.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        if (!name.endsWith(".png") && !name.endsWith(".svg")) {
+            throw new UsageError("--chart writes FILE.png or FILE.svg, not " + chart);
+        }
+        if (columns < 2) {
+            throw new UsageError("--chart draws lines across two or more inputs");
+        }
+        if (cols.output != null && chart.toAbsolutePath().normalize().equals(cols.output.toAbsolutePath().normalize())) {
+            throw new UsageError("--chart " + chart + " is also -o: one would replace the other");
+        }
+        return name.endsWith(".png") ? "png" : "svg";
     }
 
     private Movers movers(List<Column> columns, Measure measure, Per unit) {

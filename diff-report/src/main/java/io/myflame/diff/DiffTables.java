@@ -81,7 +81,7 @@ public final class DiffTables {
     }
 
     /** The unit every header shows: {@code % of samples}, {@code self % of samples}, {@code µs/txn}. */
-    static String unit(Diff diff) {
+    public static String unit(Diff diff) {
         String self = diff.measure() == Measure.SELF ? "self " : "";
         return self + (diff.per() == Per.PERCENT ? "% of samples" : diff.deltaUnit());
     }
