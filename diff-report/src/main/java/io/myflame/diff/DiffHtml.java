@@ -38,7 +38,7 @@ public final class DiffHtml {
             out.write("\n</section>\n");
         }
         if (counters != null) {
-            out.write("<section id=\"counters\">\n<h2>Counters</h2>\n");
+            out.write("<section id=\"counters\">\n<h2>" + Escape.xml(counters.title()) + "</h2>\n");
             HtmlTable.write(counters, out);
             out.write("</section>\n");
         }

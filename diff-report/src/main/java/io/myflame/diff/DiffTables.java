@@ -43,12 +43,19 @@ public final class DiffTables {
             marked |= row.significant();
             t.add(new IndentedTable.Row(name, row.spec().depth(), values(row), row.significant(), row.key(),
                     diff.hasRepeats() ? spreads(row) : null));
+            if (row.aliased()) {
+                t.listNames(listNames(row));
+            }
         }
         t.note("");
         t.note("cells: " + describe(diff));
         if (marked) {
+            // The mark is the row's, not a cell's: --format list repeats it in every input's block.
+            String first = diff.labels().get(0);
+            String last = diff.labels().get(diff.labels().size() - 1);
             t.note("* |delta| >= " + number(diff.threshold()) + " " + (diff.per() == Per.PERCENT ? "points" : diff.deltaUnit())
-                    + (diff.hasRepeats() ? " and beyond the repeats' spread (the mean \u00b1 spread bands do not overlap)" : ""));
+                    + (diff.hasRepeats() ? " and beyond the repeats' spread (the mean \u00b1 spread bands do not overlap)" : "")
+                    + ": the row changed that much from " + first + " to " + last);
         }
         for (String n : aliasNotes) {
             t.note(n);
@@ -84,6 +91,16 @@ public final class DiffTables {
     public static String unit(Diff diff) {
         String self = diff.measure() == Measure.SELF ? "self " : "";
         return self + (diff.per() == Per.PERCENT ? "% of samples" : diff.deltaUnit());
+    }
+
+    /** Per input, the names that matched there (the row as written where none did). */
+    private static String[] listNames(DiffRow row) {
+        String[] names = new String[row.cells().size()];
+        for (int c = 0; c < names.length; c++) {
+            Cell cell = row.cells().get(c);
+            names[c] = cell.present() ? String.join(" / ", cell.matched()) : null;
+        }
+        return names;
     }
 
     /** Which alternative each column matched, e.g. {@code 10.2.11 mysql_delete; 11.4.5 Sql_cmd_delete::execute}. */
