@@ -1,7 +1,5 @@
 package io.myflame.diff;
 
-import io.myflame.core.analysis.CallTree;
-import io.myflame.core.analysis.CallTrees;
 import io.myflame.core.analysis.InclusiveTable;
 import io.myflame.core.analysis.RowSpec;
 import io.myflame.core.model.Profile;
@@ -18,9 +16,10 @@ import java.util.Map;
  * and apart, per input, the functions present there but missing from another input (a rename, a
  * new code path, a different unwinding), which have no change to rank.
  *
- * <p>Pass-through wrappers are left out of the ranking: a function whose callee tree, in every run
- * of every input, has no self weight and exactly one callee carrying all of its weight moves exactly
- * as that callee does, so only the callee is listed.
+ * <p>Pass-through wrappers are left out of the ranking: a function that, in every run of every
+ * input, calls one and the same function wherever it appears in a stack and is never the leaf (no
+ * self weight, one callee holding all of its weight) moves exactly as that callee does, so only the
+ * callee is listed.
  *
  * @param changed the rows, largest |change| first
  * @param onlyIn  per input label, functions present there but not in every input, largest first
@@ -47,13 +46,17 @@ public record Movers(List<RowSpec> changed, Map<String, List<Only>> onlyIn, int 
             change.put(f, values.get(values.size() - 1).get(f)[0] - values.get(0).get(f)[0]);
         }
         shared.sort(Comparator.<String>comparingDouble(f -> -Math.abs(change.get(f))).thenComparing(Comparator.naturalOrder()));
+        List<List<boolean[]>> passing = new ArrayList<>();
+        for (Column c : columns) {
+            passing.add(c.runs().stream().map(r -> passThrough(r.profile())).toList());
+        }
         List<RowSpec> rows = new ArrayList<>();
         int wrappers = 0;
         for (String f : shared) {
             if (rows.size() >= n) {
                 break;
             }
-            if (isWrapper(columns, f)) {
+            if (isWrapper(columns, passing, f)) {
                 wrappers++;
                 continue;
             }
@@ -84,19 +87,41 @@ public record Movers(List<RowSpec> changed, Map<String, List<Only>> onlyIn, int 
         return out;
     }
 
-    private static boolean isWrapper(List<Column> columns, String function) {
-        for (Column c : columns) {
-            for (Run run : c.runs()) {
-                int f = run.profile().frames().find(function);
-                CallTree t = CallTrees.callees(run.profile(), f);
-                // Node 1 is the function itself: one callee holding all its weight, so no self weight either.
-                int[] kids = t.size() > 1 ? t.children(1) : new int[0];
-                if (kids.length != 1 || t.total(kids[0]) != t.total(1)) {
+    private static boolean isWrapper(List<Column> columns, List<List<boolean[]>> wrappers, String function) {
+        for (int c = 0; c < columns.size(); c++) {
+            for (int r = 0; r < columns.get(c).runs().size(); r++) {
+                int f = columns.get(c).runs().get(r).profile().frames().find(function);
+                if (f < 0 || !wrappers.get(c).get(r)[f]) {
                     return false;
                 }
             }
         }
         return true;
+    }
+
+    /**
+     * Per frame of the profile, whether every one of its occurrences in every stack is followed by
+     * one and the same callee (so it never is a leaf): one pass over the stacks, however deep.
+     */
+    static boolean[] passThrough(Profile p) {
+        int n = p.frames().size();
+        int[] callee = new int[n];
+        java.util.Arrays.fill(callee, -1);
+        boolean[] wrapper = new boolean[n];
+        java.util.Arrays.fill(wrapper, true);
+        for (int i = 0; i < p.size(); i++) {
+            int[] stack = p.stack(i);
+            for (int at = 0; at < stack.length; at++) {
+                int f = stack[at];
+                int next = at + 1 < stack.length ? stack[at + 1] : -2;
+                if (next == -2 || (callee[f] >= 0 && callee[f] != next)) {
+                    wrapper[f] = false;
+                } else {
+                    callee[f] = next;
+                }
+            }
+        }
+        return wrapper;
     }
 
     private static Map<String, List<Only>> onlyIn(List<Column> columns, List<Map<String, double[]>> values, int n,
