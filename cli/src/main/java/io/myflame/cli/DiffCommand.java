@@ -11,6 +11,7 @@ import io.myflame.diff.DiffDocument;
 import io.myflame.diff.DiffTable;
 import io.myflame.diff.DiffTables;
 import io.myflame.diff.chart.SeriesChart;
+import io.myflame.ingest.capture.InputGroups;
 import io.myflame.diff.Measure;
 import io.myflame.diff.Movers;
 import io.myflame.diff.Per;
@@ -82,21 +83,7 @@ public final class DiffCommand implements Callable<Integer> {
         if (fmt == OutputFormat.PNG) {
             AtomicOutput.refuseImageOnTerminal(cols.output, "PNG image", "table.png");
         }
-        int modes = (top != null ? 1 : 0) + (focus != null ? 1 : 0) + (rows != null ? 1 : 0);
-        if (modes > 1) {
-            throw new UsageError("choose one of --rows, --top, --focus");
-        }
-        if (categories != null && fmt == OutputFormat.CSV) {
-            // One CSV file holds one table: the categories are their own command.
-            throw new UsageError("--categories with --format csv would write two tables; "
-                    + "use 'myflame categories --format csv' for the breakdown");
-        }
-        List<io.myflame.ingest.capture.InputGroups.Group> planned = io.myflame.ingest.capture.InputGroups.plan(cols.inputs, cols.labels);
-        if (planned.size() == 1 && planned.get(0).inputs().size() == 1) {
-            // One column of repeats still has their spread to show; one input has nothing to compare.
-            throw new UsageError("diff compares two or more inputs; for one, use 'myflame report "
-                    + planned.get(0).inputs().get(0) + (rows != null ? " --rows " + rows : "") + "'");
-        }
+        List<InputGroups.Group> planned = checkUsage(fmt);
         String chartKind = chartKind(planned.size());
         Per unit = CategoryFlags.per(cols.per, analysis);
         List<RowSpec> rowSpecs = rows == null ? null : ReportCommand.readRows(rows);
@@ -122,22 +109,47 @@ public final class DiffCommand implements Callable<Integer> {
         catDiff = cats == null && fmt != OutputFormat.HTML ? null
                 : CategoryFlags.compute(cats == null ? io.myflame.diff.Categories.mysql() : cats, columns, unit, cols.threshold,
                         warnings::add);
-        if (chart != null) {
-            String yLabel = DiffTables.unit(diff);
-            AtomicOutput.write(chart, out -> {
-                if (chartKind.equals("png")) {
-                    SeriesChart.png(diff, yLabel, out);
-                } else {
-                    out.write(SeriesChart.svg(diff, yLabel).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-                }
-            });
-        }
+        writeChart(diff, chartKind);
         // The page shows the series whenever there is one to read: three inputs or more.
         String pageChart = fmt == OutputFormat.HTML && columns.size() >= 3 ? SeriesChart.svg(diff, DiffTables.unit(diff)) : null;
         AtomicOutput.write(cols.output, fmt, DiffDocument.of(diff, catDiff).chart(pageChart).caption(cols.caption).counters(counters)
                 .movers(movers).sources(!cols.noPaths));
         warnings.print(spec.commandLine().getErr(), "myflame diff");
         return 0;
+    }
+
+    /** The flag combinations refused before anything is read; returns the planned columns. */
+    private List<InputGroups.Group> checkUsage(OutputFormat fmt) throws Exception {
+        int modes = (top != null ? 1 : 0) + (focus != null ? 1 : 0) + (rows != null ? 1 : 0);
+        if (modes > 1) {
+            throw new UsageError("choose one of --rows, --top, --focus");
+        }
+        if (categories != null && fmt == OutputFormat.CSV) {
+            // One CSV file holds one table: the categories are their own command.
+            throw new UsageError("--categories with --format csv would write two tables; "
+                    + "use 'myflame categories --format csv' for the breakdown");
+        }
+        List<InputGroups.Group> planned = InputGroups.plan(cols.inputs, cols.labels);
+        if (planned.size() == 1 && planned.get(0).inputs().size() == 1) {
+            // One column of repeats still has their spread to show; one input has nothing to compare.
+            throw new UsageError("diff compares two or more inputs; for one, use 'myflame report "
+                    + planned.get(0).inputs().get(0) + (rows != null ? " --rows " + rows : "") + "'");
+        }
+        return planned;
+    }
+
+    private void writeChart(Diff diff, String kind) throws Exception {
+        if (chart == null) {
+            return;
+        }
+        String yLabel = DiffTables.unit(diff);
+        AtomicOutput.write(chart, out -> {
+            if (kind.equals("png")) {
+                SeriesChart.png(diff, yLabel, out);
+            } else {
+                out.write(SeriesChart.svg(diff, yLabel).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+        });
     }
 
     /** {@code png} or {@code svg} from --chart's extension (null without --chart). */

@@ -151,6 +151,19 @@ class DiffGraphIT {
             }
         }
         assertEquals(List.of(0, 1, 2, 3), lines, "one line per row, in row order");
+
+        // The HTML page of three inputs shows the series too, and its counters under their own heading.
+        Path page = tmp.resolve("page.html");
+        Myflame.Result html = Myflame.run("diff", capture(OLD), capture(MID), capture(NEW), "--rows", rowFile.toString(),
+                "-o", page.toString());
+        assertEquals(0, html.exit(), html.err());
+        String text = Files.readString(page);
+        int series = text.indexOf("<section id=\"series\">");
+        assertTrue(series > 0 && text.indexOf("<svg", series) < text.indexOf("</section>", series), "the series chart is on the page");
+        assertEquals(rows, Pattern.compile("\\d\\. [^<]*").matcher(text.substring(series, text.indexOf("</section>", series)))
+                .results().map(m -> m.group()).distinct().count(), "one legend entry per row");
+        assertTrue(text.contains("<h2>Counters (from each capture"), "the counters' heading says what they are");
+        assertTrue(text.contains("<thead><tr><th>Counter (per input)</th>"), "their column is counters, not functions");
     }
 
     @Test
