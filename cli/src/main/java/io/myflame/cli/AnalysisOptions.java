@@ -2,6 +2,7 @@ package io.myflame.cli;
 
 import io.myflame.core.UsageError;
 import io.myflame.core.DataError;
+import io.myflame.core.analysis.Aliases;
 import io.myflame.core.analysis.ProfileFilter;
 import io.myflame.core.analysis.TruncatedStacks;
 import io.myflame.core.analysis.Truncation;
@@ -31,12 +32,23 @@ public final class AnalysisOptions {
             description = "Rename frames before analysis, e.g. '\\.(isra|constprop)\\.\\d+$=' (repeatable).")
     List<String> rename = new ArrayList<>();
 
+    @Option(names = "--alias", paramLabel = "OLD=NEW",
+            description = "Join a function renamed between versions: frames named OLD are compared as NEW (repeatable; "
+                    + "a row file's 'a | b' joins likewise).")
+    List<String> alias = new ArrayList<>();
+
     @Option(names = "--weight", paramLabel = "period|samples", defaultValue = "period",
             description = "Sum sample periods (as perf report does) or count samples. Default: ${DEFAULT-VALUE}.")
     String weight;
 
     @picocli.CommandLine.Mixin
     IngestFlags ingest = new IngestFlags();
+
+    /** Row-file alternatives joined like --alias (set by a command before it loads). */
+    private List<io.myflame.core.analysis.RowSpec> aliasRows = List.of();
+
+    /** Which aliased names ran in each profile returned, before they were joined (table footnotes). */
+    private final java.util.Map<Profile, java.util.Map<String, List<String>>> joined = new java.util.IdentityHashMap<>();
 
     /** Whether cut stacks go under a {@link TruncatedStacks#MARK} frame (flamegraphs; tables keep their stacks). */
     boolean markTruncated;
@@ -72,6 +84,21 @@ public final class AnalysisOptions {
             given.add("--rename");
         }
         return String.join("/", given) + (given.size() == 1 ? " filter" : " filters");
+    }
+
+    /** The alias rules: --alias, then the alternatives of the rows given to {@link #joinRows}. */
+    public Aliases aliases() {
+        return Aliases.parse(alias.stream().map(Escape::raw).toList()).withRows(aliasRows);
+    }
+
+    /** Joins the alternatives of {@code rows} too, in every profile loaded from now on. */
+    public void joinRows(List<io.myflame.core.analysis.RowSpec> rows) {
+        this.aliasRows = List.copyOf(rows);
+    }
+
+    /** The aliased names that ran in {@code p} (a profile {@link #load} returned), by joined name. */
+    public java.util.Map<String, List<String>> joinedIn(Profile p) {
+        return joined.getOrDefault(p, java.util.Map.of());
     }
 
     public ProfileLoader loader() {
@@ -138,7 +165,13 @@ public final class AnalysisOptions {
             throw new DataError(filter.isIdentity() ? "no samples in " + input
                     : "no samples left in " + input + " after " + filtersGiven());
         }
-        return filtered;
+        Aliases aliases = aliases();
+        if (aliases.isEmpty()) {
+            return filtered;
+        }
+        Profile out = aliases.apply(filtered);
+        joined.put(out, aliases.present(filtered));
+        return out;
     }
 
     /**

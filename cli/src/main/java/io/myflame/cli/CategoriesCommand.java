@@ -50,7 +50,7 @@ public final class CategoriesCommand implements Callable<Integer> {
             // The bar chart the HTML page shows, as an image.
             AtomicOutput.write(cols.output, out -> CategoryChart.png(diff, 900, out));
         } else {
-            AtomicOutput.write(cols.output, fmt, DiffDocument.breakdown(diff).caption(cols.caption));
+            AtomicOutput.write(cols.output, fmt, DiffDocument.breakdown(diff).caption(cols.caption).sources(!cols.noPaths));
         }
         warnings.print(spec.commandLine().getErr(), "myflame categories");
         return 0;

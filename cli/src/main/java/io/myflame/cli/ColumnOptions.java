@@ -37,6 +37,9 @@ public final class ColumnOptions {
     @Option(names = "--title", paramLabel = "TEXT", description = "The table's title (default: the labels, 'A vs B').")
     String title;
 
+    @Option(names = "--no-paths", description = "Column notes give labels, events and counts but no input paths (for publishing).")
+    boolean noPaths;
+
     @Option(names = "--caption", paramLabel = "TEXT", description = "A sentence printed under the table.")
     String caption;
 

@@ -1,6 +1,7 @@
 package io.myflame.cli;
 
 import io.myflame.core.UsageError;
+import io.myflame.core.analysis.Aliases;
 import io.myflame.core.analysis.RowSpec;
 import io.myflame.core.text.Escape;
 import io.myflame.core.text.OutputFormat;
@@ -8,7 +9,11 @@ import io.myflame.diff.Column;
 import io.myflame.diff.Diff;
 import io.myflame.diff.DiffDocument;
 import io.myflame.diff.DiffTable;
+import io.myflame.diff.DiffTables;
+import io.myflame.diff.chart.SeriesChart;
+import io.myflame.ingest.capture.InputGroups;
 import io.myflame.diff.Measure;
+import io.myflame.diff.Movers;
 import io.myflame.diff.Per;
 import io.myflame.diff.RowEvaluator;
 import io.myflame.diff.RowSelection;
@@ -33,7 +38,9 @@ public final class DiffCommand implements Callable<Integer> {
     @Option(names = "--rows", paramLabel = "FILE", description = "Row file: a function per line, indentation = nesting, 'a | b' = alternatives.")
     Path rows;
 
-    @Option(names = "--top", paramLabel = "N", description = "The union of each input's top N functions. Default when no --rows/--focus: 20.")
+    @Option(names = "--top", paramLabel = "N", description = "The N functions present in every input whose value changed most "
+            + "from the first input to the last (pass-through wrappers left out), and apart the functions found in only "
+            + "some inputs. Default when no --rows/--focus: 20.")
     Integer top;
 
     @Option(names = "--focus", paramLabel = "FUNCTION", description = "The callee tree of FUNCTION ('a | b' for names that differ by version).")
@@ -42,7 +49,8 @@ public final class DiffCommand implements Callable<Integer> {
     @Option(names = "--depth", paramLabel = "D", defaultValue = "4", description = "Levels of the --focus tree. Default: ${DEFAULT-VALUE}.")
     int depth;
 
-    @Option(names = "--min", paramLabel = "PCT", defaultValue = "0.5", description = "--focus rows below PCT percent in every input are left out. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--min", paramLabel = "PCT", defaultValue = "0.5", description = "--focus rows, and --top's functions "
+            + "found in only some inputs, below PCT percent are left out. Default: ${DEFAULT-VALUE}.")
     double min;
 
     @Option(names = "--self", description = "Cells are self shares (samples whose leaf is the function).")
@@ -55,6 +63,10 @@ public final class DiffCommand implements Callable<Integer> {
     @Option(names = "--counters", description = "Show the counters block: tps, CPU and binlog/rows/redo/buffer-pool "
             + "reads per transaction from each capture (the HTML page always shows it).")
     boolean counters;
+
+    @Option(names = "--chart", paramLabel = "FILE.png|FILE.svg", converter = OptionValues.OutputFile.class,
+            description = "Also draw the rows as lines across the inputs in order (a series of versions).")
+    Path chart;
 
     @Option(names = "--comm-root", description = "Keep the thread name (comm) as the root frame of every stack.")
     boolean commRoot;
@@ -71,6 +83,43 @@ public final class DiffCommand implements Callable<Integer> {
         if (fmt == OutputFormat.PNG) {
             AtomicOutput.refuseImageOnTerminal(cols.output, "PNG image", "table.png");
         }
+        List<InputGroups.Group> planned = checkUsage(fmt);
+        String chartKind = chartKind(planned.size());
+        Per unit = CategoryFlags.per(cols.per, analysis);
+        List<RowSpec> rowSpecs = rows == null ? null : ReportCommand.readRows(rows);
+        if (rowSpecs != null) {
+            // A row's alternatives are one function under different names: joined everywhere, as --alias.
+            analysis.joinRows(rowSpecs);
+        }
+        io.myflame.diff.Categories cats = categories == null ? null : CategoryFlags.load(categories);
+        Warnings warnings = new Warnings();
+        List<Column> columns = new InputColumns(analysis, warnings, commRoot).load(cols.inputs, cols.labels, cols.txns, cols.queries);
+        Measure measure = self ? Measure.SELF : Measure.INCLUSIVE;
+        Diff diff;
+        Diff catDiff;
+        Aliases aliases = analysis.aliases();
+        // Ranking by change needs a first and a last column; a column of repeats alone lists its heaviest.
+        Movers movers = rowSpecs != null || focus != null || columns.size() < 2 ? null : movers(columns, measure, unit);
+        List<RowSpec> specs = rowSpecs != null ? rowSpecs
+                : focus != null ? RowSelection.focus(columns, aliases.rows(List.of(focusSpec())).get(0), depth, min)
+                : movers != null ? movers.changed() : RowSelection.top(columns, top == null ? 20 : top, measure);
+        diff = DiffTable.compute(cols.title != null ? cols.title : title(columns), specs, columns,
+                RowEvaluator.rows(aliases.rows(specs), measure), measure, unit, cols.threshold);
+        UnmatchedRows.report(diff, columns).forEach(warnings::add);
+        catDiff = cats == null && fmt != OutputFormat.HTML ? null
+                : CategoryFlags.compute(cats == null ? io.myflame.diff.Categories.mysql() : cats, columns, unit, cols.threshold,
+                        warnings::add);
+        writeChart(diff, chartKind);
+        // The page shows the series whenever there is one to read: three inputs or more.
+        String pageChart = fmt == OutputFormat.HTML && columns.size() >= 3 ? SeriesChart.svg(diff, DiffTables.unit(diff)) : null;
+        AtomicOutput.write(cols.output, fmt, DiffDocument.of(diff, catDiff).chart(pageChart).caption(cols.caption).counters(counters)
+                .movers(movers).sources(!cols.noPaths));
+        warnings.print(spec.commandLine().getErr(), "myflame diff");
+        return 0;
+    }
+
+    /** The flag combinations refused before anything is read; returns the planned columns. */
+    private List<InputGroups.Group> checkUsage(OutputFormat fmt) throws Exception {
         int modes = (top != null ? 1 : 0) + (focus != null ? 1 : 0) + (rows != null ? 1 : 0);
         if (modes > 1) {
             throw new UsageError("choose one of --rows, --top, --focus");
@@ -80,24 +129,53 @@ public final class DiffCommand implements Callable<Integer> {
             throw new UsageError("--categories with --format csv would write two tables; "
                     + "use 'myflame categories --format csv' for the breakdown");
         }
-        Per unit = CategoryFlags.per(cols.per, analysis);
-        List<RowSpec> rowSpecs = rows == null ? null : ReportCommand.readRows(rows);
-        io.myflame.diff.Categories cats = categories == null ? null : CategoryFlags.load(categories);
-        Warnings warnings = new Warnings();
-        List<Column> columns = new InputColumns(analysis, warnings, commRoot).load(cols.inputs, cols.labels, cols.txns, cols.queries);
-        Measure measure = self ? Measure.SELF : Measure.INCLUSIVE;
-        Diff diff;
-        Diff catDiff;
-        List<RowSpec> specs = rowSpecs != null ? rowSpecs
-                : focus != null ? RowSelection.focus(columns, focusSpec(), depth, min)
-                : RowSelection.top(columns, top == null ? 20 : top, measure);
-        diff = DiffTable.compute(cols.title != null ? cols.title : title(columns), specs, columns, RowEvaluator.rows(specs, measure), measure, unit, cols.threshold);
-        catDiff = cats == null && fmt != OutputFormat.HTML ? null
-                : CategoryFlags.compute(cats == null ? io.myflame.diff.Categories.mysql() : cats, columns, unit, cols.threshold,
-                        warnings::add);
-        AtomicOutput.write(cols.output, fmt, DiffDocument.of(diff, catDiff).caption(cols.caption).counters(counters));
-        warnings.print(spec.commandLine().getErr(), "myflame diff");
-        return 0;
+        List<InputGroups.Group> planned = InputGroups.plan(cols.inputs, cols.labels);
+        if (planned.size() == 1 && planned.get(0).inputs().size() == 1) {
+            // One column of repeats still has their spread to show; one input has nothing to compare.
+            throw new UsageError("diff compares two or more inputs; for one, use 'myflame report "
+                    + planned.get(0).inputs().get(0) + (rows != null ? " --rows " + rows : "") + "'");
+        }
+        return planned;
+    }
+
+    private void writeChart(Diff diff, String kind) throws Exception {
+        if (chart == null) {
+            return;
+        }
+        String yLabel = DiffTables.unit(diff);
+        AtomicOutput.write(chart, out -> {
+            if (kind.equals("png")) {
+                SeriesChart.png(diff, yLabel, out);
+            } else {
+                out.write(SeriesChart.svg(diff, yLabel).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+        });
+    }
+
+    /** {@code png} or {@code svg} from --chart's extension (null without --chart). */
+    private String chartKind(int columns) {
+        if (chart == null) {
+            return null;
+        }
+        String name = chart.getFileName() == null ? "" : chart.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        if (!name.endsWith(".png") && !name.endsWith(".svg")) {
+            throw new UsageError("--chart writes FILE.png or FILE.svg, not " + chart);
+        }
+        if (columns < 2) {
+            throw new UsageError("--chart draws lines across two or more inputs");
+        }
+        if (cols.output != null && chart.toAbsolutePath().normalize().equals(cols.output.toAbsolutePath().normalize())) {
+            throw new UsageError("--chart " + chart + " is also -o: one would replace the other");
+        }
+        return name.endsWith(".png") ? "png" : "svg";
+    }
+
+    private Movers movers(List<Column> columns, Measure measure, Per unit) {
+        int n = top == null ? 20 : top;
+        if (n < 1) {
+            throw new UsageError("--top must be at least 1");
+        }
+        return Movers.of(columns, n, measure, unit, min);
     }
 
     private RowSpec focusSpec() {

@@ -31,13 +31,26 @@ final class DiffDrawing {
     }
 
     void draw() throws Exception {
+        checkFlags();
         Profile base = c.analysis.load(c.inputs.get(0), c.analysis.loader(), warnings);
         Profile next = c.analysis.load(c.inputs.get(1), c.analysis.loader(), warnings);
         draw(base, next);
     }
 
+    /** The flags a differential graph refuses, checked before anything is read. */
+    private void checkFlags() {
+        if (c.spec.commandLine().getParseResult().hasMatchedOption("--colors")) {
+            // A differential graph's hues are its changes: a palette would hide them.
+            throw new UsageError("--colors does not apply to --diff (colours show the change; --negate swaps the hues)");
+        }
+        if (c.scale != null && !(c.scale > 0 && Double.isFinite(c.scale))) {
+            throw new UsageError("--scale must be a positive number of points (or --per unit), not " + c.scale);
+        }
+    }
+
     /** Draws two profiles already loaded (two inputs, or the two sides of a differential folded file). */
     void draw(Profile base, Profile next) throws Exception {
+        checkFlags();
         String apart = Truncation.comparison(
                 List.of(ProfileInfo.shortVersion(base.info().label()), ProfileInfo.shortVersion(next.info().label())),
                 List.of(base.info().truncatedShare(), next.info().truncatedShare()));
@@ -74,7 +87,8 @@ final class DiffDrawing {
             throw new UsageError(e.getMessage());
         }
         DiffFlameGraph g = DiffFlameGraph.defaults().withMode(mode).withWidthsFromBase(c.widths.equals("base"))
-                .withNormalize(!c.noNormalize).withByComm(c.byComm).withNegate(c.negate);
+                .withNormalize(!c.noNormalize).withByComm(c.byComm).withNegate(c.negate)
+                .withScale(c.scale == null ? Double.NaN : c.scale);
         if (c.focus != null) {
             String raw = Escape.raw(c.focus);
             if (missing(base, raw) && missing(next, raw)) {

@@ -72,6 +72,11 @@ public final class FlamegraphCommand implements Callable<Integer> {
             description = "With --per txn: transactions of BASE,NEW (default: from capture directories).")
     List<Long> txns = new ArrayList<>();
 
+    @Option(names = "--scale", paramLabel = "PTS",
+            description = "With --diff: the change the colour scale's ends stand for (default: the largest change among "
+                    + "functions present in both), to give a series of graphs one scale.")
+    Double scale;
+
     @Option(names = "--negate", description = "With --diff: swap the hues (blue grew, red shrank).")
     boolean negate;
 
@@ -185,7 +190,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
             throw new UsageError("--diff draws an SVG or PNG of whole trees; --reverse, --flamechart and .html do not apply");
         }
         if (!diff && inputs.size() > 1 && differentialFlags()) {
-            throw new UsageError("--per, --txns, --diff-mode and --negate need --diff BASE NEW (or one differential folded file)");
+            throw new UsageError("--per, --txns, --diff-mode, --negate and --scale need --diff BASE NEW (or one differential folded file)");
         }
         if (!widths.equals("new") && !widths.equals("base")) {
             throw new UsageError("--widths must be 'new' or 'base', not '" + widths + "'");
@@ -203,13 +208,13 @@ public final class FlamegraphCommand implements Callable<Integer> {
     }
 
     private boolean differentialFlags() {
-        return per != null || diffMode != null || negate || !txns.isEmpty();
+        return per != null || diffMode != null || negate || !txns.isEmpty() || scale != null;
     }
 
     /** The differential flags, given with one input that turned out to hold one profile. */
     private void checkNotDifferential() {
         if (differentialFlags()) {
-            throw new UsageError("--per, --txns, --diff-mode and --negate need --diff BASE NEW (or one differential folded file)");
+            throw new UsageError("--per, --txns, --diff-mode, --negate and --scale need --diff BASE NEW (or one differential folded file)");
         }
     }
 

@@ -64,6 +64,10 @@ final class InputColumns {
 
     private Run run(String input, Long txns, Long queries) throws IOException, InputException {
         Profile p = analysis.load(input, loader, warnings);
+        return plain(input, p, txns, queries).withJoined(analysis.joinedIn(p));
+    }
+
+    private Run plain(String input, Profile p, Long txns, Long queries) throws IOException, InputException {
         if (commRoot) {
             p = CommRoot.apply(p);
         }

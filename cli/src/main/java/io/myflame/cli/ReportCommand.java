@@ -108,7 +108,8 @@ public final class ReportCommand implements Callable<Integer> {
         } else if (byThread) {
             doc = Document.of(noted(ThreadRoleTable.of(profile, label).title(title).totals(totals), truncated));
         } else if (rowSpecs != null) {
-            doc = Document.of(noted(RowsTable.of(rowSpecs, profile, label).title(title).totals(totals), truncated));
+            // --alias renamed frames to their joined names: rows naming an old one follow it.
+            doc = Document.of(noted(RowsTable.of(analysis.aliases().rows(rowSpecs), profile, label).title(title).totals(totals), truncated));
         } else {
             TopTable table = TopTable.of(InclusiveTable.of(profile).top(top == null ? 30 : top), title).totals(totals);
             doc = truncated == null ? table : table.note(truncated);

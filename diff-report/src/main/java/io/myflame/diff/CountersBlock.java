@@ -37,7 +37,7 @@ public final class CountersBlock {
     /** The block for {@code diff}'s columns, or null when no input carries counters. */
     public static IndentedTable of(Diff diff) {
         List<String> labels = diff.labels();
-        IndentedTable t = new IndentedTable(labels).title(TITLE).unit("per input");
+        IndentedTable t = new IndentedTable(labels).title(TITLE).unit("per input").rowHeading("Counter");
         boolean any = false;
         for (Counter c : COUNTERS) {
             double[] values = new double[labels.size()];

@@ -21,6 +21,9 @@ public final class DiffDocument implements Document {
     private final boolean breakdownOnly;
     private String caption;
     private boolean counters;
+    private Movers movers;
+    private boolean sources = true;
+    private String chart;
 
     private DiffDocument(Diff diff, Diff categories, boolean breakdownOnly) {
         this.diff = diff;
@@ -50,27 +53,54 @@ public final class DiffDocument implements Document {
         return this;
     }
 
+    /** The ranking {@code --top} made (null for rows from a file or --focus): its notes and JSON lists. */
+    public DiffDocument movers(Movers m) {
+        this.movers = m;
+        return this;
+    }
+
+    /** The series chart (an SVG document) the HTML page shows under the table; null for none. */
+    public DiffDocument chart(String svg) {
+        this.chart = svg;
+        return this;
+    }
+
+    /** Whether column notes name the input paths (false: labels only, for publishing). */
+    public DiffDocument sources(boolean show) {
+        this.sources = show;
+        return this;
+    }
+
+    private IndentedTable main() {
+        IndentedTable t = DiffTables.of(diff, sources);
+        if (movers != null) {
+            DiffTables.moverNotes(t, diff, movers);
+        }
+        return t.caption(caption);
+    }
+
     @Override
     public List<IndentedTable> tables() {
-        List<IndentedTable> tables = new ArrayList<>(List.of(DiffTables.of(diff).caption(caption)));
+        List<IndentedTable> tables = new ArrayList<>(List.of(main()));
         IndentedTable block = counters ? CountersBlock.of(diff) : null;
         if (block != null) {
             tables.add(block);
         }
         if (categories != null) {
-            tables.add(DiffTables.of(categories).title(CATEGORIES_TITLE));
+            tables.add(DiffTables.of(categories, sources).title(CATEGORIES_TITLE));
         }
         return tables;
     }
 
     @Override
     public void json(Writer w) throws IOException {
-        DiffJson.write(diff, categories, caption, counters ? CountersBlock.of(diff) : null, w);
+        DiffJson.write(diff, categories, caption, counters ? CountersBlock.of(diff) : null, movers, w);
     }
 
     @Override
     public void html(Writer w) throws IOException {
         // Our SVG renderer, called directly: a service registry buys nothing inside one jar.
-        DiffHtml.write(diff, breakdownOnly ? diff : categories, caption, CountersBlock.of(diff), Optional.of(new SvgEmbedder()), w);
+        DiffHtml.write(main(), diff, breakdownOnly ? diff : categories, CountersBlock.of(diff), chart,
+                Optional.of(new SvgEmbedder()), w);
     }
 }

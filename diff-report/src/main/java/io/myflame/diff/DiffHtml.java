@@ -20,17 +20,26 @@ public final class DiffHtml {
     /** Writes the page; {@code categories} may be null, {@code flames} empty. */
     public static void write(Diff diff, Diff categories, Optional<FlameGraphEmbedder> flames, Writer out)
             throws IOException {
-        write(diff, categories, null, null, flames, out);
+        write(DiffTables.of(diff), diff, categories, null, null, flames, out);
     }
 
-    /** Writes the page with a caption under the table and a counters block ({@code caption}, {@code counters} may be null). */
-    public static void write(Diff diff, Diff categories, String caption, IndentedTable counters,
+    /**
+     * Writes the page: {@code table} (the diff laid out, with its caption and notes), the counters
+     * block, the series chart (an SVG document) and the categories, each when not null.
+     */
+    public static void write(IndentedTable table, Diff diff, Diff categories, IndentedTable counters, String chart,
                              Optional<FlameGraphEmbedder> flames, Writer out) throws IOException {
         String title = diff.title() == null ? "myflame diff" : diff.title().replaceFirst("^# ", "");
         HtmlTable.head(title, "", out);
-        HtmlTable.write(DiffTables.of(diff).caption(caption), out);
+        HtmlTable.write(table, out);
+        if (chart != null) {
+            out.write("<section id=\"series\">\n<h2>Across the inputs</h2>\n");
+            // The chart's own XML prologue cannot sit inside HTML: the <svg> element is inlined alone.
+            out.write(chart.substring(chart.indexOf("<svg")));
+            out.write("\n</section>\n");
+        }
         if (counters != null) {
-            out.write("<section id=\"counters\">\n<h2>Counters</h2>\n");
+            out.write("<section id=\"counters\">\n<h2>" + Escape.xml(counters.title()) + "</h2>\n");
             HtmlTable.write(counters, out);
             out.write("</section>\n");
         }

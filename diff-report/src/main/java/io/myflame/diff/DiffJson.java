@@ -33,7 +33,16 @@ public final class DiffJson {
     /** Writes the diff and, each when not null, its caption, the counters block and the category breakdown. */
     public static void write(Diff diff, Diff categories, String caption, IndentedTable counters, Writer out)
             throws IOException {
+        write(diff, categories, caption, counters, null, out);
+    }
+
+    /** Writes as {@link #write(Diff, Diff, String, IndentedTable, Writer)}, with --top's ranking when not null. */
+    public static void write(Diff diff, Diff categories, String caption, IndentedTable counters, Movers movers,
+                             Writer out) throws IOException {
         ObjectNode root = tree(diff);
+        if (movers != null) {
+            movers(root, diff, movers);
+        }
         if (caption != null) {
             root.put("caption", caption);
         }
@@ -56,6 +65,33 @@ public final class DiffJson {
         MAPPER.writeValue(new NonClosingWriter(out), root);
         out.write("\n");
         out.flush();
+    }
+
+    /**
+     * {@code "changed": [{"function", "values", "delta_pts"}]} in rank order ({@code "delta"} in the
+     * --per unit), and {@code "only_in": {"LABEL": [{"function", "value"}]}}.
+     */
+    private static void movers(ObjectNode root, Diff diff, Movers movers) {
+        ArrayNode changed = root.putArray("changed");
+        String deltaField = diff.per() == Per.PERCENT ? "delta_pts" : "delta";
+        for (DiffRow row : diff.rows()) {
+            ObjectNode o = changed.addObject();
+            o.put("function", Escape.decode(row.key()));
+            ArrayNode values = o.putArray("values");
+            row.cells().forEach(c -> values.add(round(c.mean())));
+            number(o, deltaField, row.delta());
+            o.put("significant", row.significant());
+        }
+        root.put("wrappers_left_out", movers.wrappers());
+        ObjectNode only = root.putObject("only_in");
+        movers.onlyIn().forEach((label, list) -> {
+            ArrayNode a = only.putArray(label);
+            for (Movers.Only o : list) {
+                ObjectNode e = a.addObject();
+                e.put("function", Escape.decode(o.function()));
+                e.put("value", round(o.value()));
+            }
+        });
     }
 
     static ObjectNode tree(Diff diff) {

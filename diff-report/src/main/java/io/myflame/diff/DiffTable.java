@@ -68,7 +68,7 @@ public final class DiffTable {
                 present[r][i] = e.matched()[r] != null;
                 values[r][i] = e.weights()[r] * factor;
                 if (present[r][i]) {
-                    matched.get(r).add(e.matched()[r]);
+                    matched.get(r).addAll(run.originalNames(e.matched()[r]));
                 }
             }
         }

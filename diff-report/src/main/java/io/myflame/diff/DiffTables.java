@@ -5,6 +5,7 @@ import io.myflame.core.text.Escape;
 import io.myflame.core.text.IndentedTable;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Lays a {@link Diff} out as an {@link IndentedTable} (text, Markdown, CSV through
@@ -17,6 +18,11 @@ public final class DiffTables {
     }
 
     public static IndentedTable of(Diff diff) {
+        return of(diff, true);
+    }
+
+    /** The table; without {@code sources} the column notes name no input path (labels only, for publishing). */
+    public static IndentedTable of(Diff diff, boolean sources) {
         boolean mixed = diff.units().stream().distinct().count() > 1;
         List<String> columns = new ArrayList<>();
         for (int c = 0; c < diff.columns().size(); c++) {
@@ -37,26 +43,64 @@ public final class DiffTables {
             marked |= row.significant();
             t.add(new IndentedTable.Row(name, row.spec().depth(), values(row), row.significant(), row.key(),
                     diff.hasRepeats() ? spreads(row) : null));
+            if (row.aliased()) {
+                t.listNames(listNames(row));
+            }
         }
         t.note("");
         t.note("cells: " + describe(diff));
         if (marked) {
+            // The mark is the row's, not a cell's: --format list repeats it in every input's block.
+            String first = diff.labels().get(0);
+            String last = diff.labels().get(diff.labels().size() - 1);
             t.note("* |delta| >= " + number(diff.threshold()) + " " + (diff.per() == Per.PERCENT ? "points" : diff.deltaUnit())
-                    + (diff.hasRepeats() ? " and beyond the repeats' spread (the mean \u00b1 spread bands do not overlap)" : ""));
+                    + (diff.hasRepeats() ? " and beyond the repeats' spread (the mean \u00b1 spread bands do not overlap)" : "")
+                    + ": the row changed that much from " + first + " to " + last);
         }
         for (String n : aliasNotes) {
             t.note(n);
         }
         for (int c = 0; c < diff.columns().size(); c++) {
-            t.note(columnNote(diff.columns().get(c), diff.units().get(c)));
+            t.note(columnNote(diff.columns().get(c), diff.units().get(c), sources));
         }
         return t;
     }
 
+    /**
+     * The notes {@code --top} adds under its table: how the rows were ranked, and the functions each
+     * input has that another lacks.
+     */
+    public static void moverNotes(IndentedTable t, Diff diff, Movers movers) {
+        String first = diff.labels().get(0);
+        String last = diff.labels().get(diff.labels().size() - 1);
+        t.note("rows: the functions present in every input, largest |" + last + " - " + first + "| first"
+                + (movers.wrappers() > 0 ? "; " + movers.wrappers() + " pass-through wrapper"
+                + (movers.wrappers() == 1 ? "" : "s") + " (one callee holding all of its weight in every input) left out" : ""));
+        boolean two = diff.labels().size() == 2;
+        for (Map.Entry<String, List<Movers.Only>> e : movers.onlyIn().entrySet()) {
+            if (e.getValue().isEmpty()) {
+                continue;
+            }
+            List<String> names = e.getValue().stream().map(o -> Escape.name(o.function()) + " " + number(o.value())).toList();
+            t.note((two ? "only in " + e.getKey() : "in " + e.getKey() + ", not in every input") + ": "
+                    + String.join(", ", names));
+        }
+    }
+
     /** The unit every header shows: {@code % of samples}, {@code self % of samples}, {@code µs/txn}. */
-    static String unit(Diff diff) {
+    public static String unit(Diff diff) {
         String self = diff.measure() == Measure.SELF ? "self " : "";
         return self + (diff.per() == Per.PERCENT ? "% of samples" : diff.deltaUnit());
+    }
+
+    /** Per input, the names that matched there (the row as written where none did). */
+    private static String[] listNames(DiffRow row) {
+        String[] names = new String[row.cells().size()];
+        for (int c = 0; c < names.length; c++) {
+            Cell cell = row.cells().get(c);
+            names[c] = cell.present() ? String.join(" / ", cell.matched()) : null;
+        }
+        return names;
     }
 
     /** Which alternative each column matched, e.g. {@code 10.2.11 mysql_delete; 11.4.5 Sql_cmd_delete::execute}. */
@@ -83,7 +127,7 @@ public final class DiffTables {
         return unit + (diff.hasRepeats() ? ", mean \u00b1 spread over repeats" : "") + delta;
     }
 
-    static String columnNote(Column column, String unit) {
+    static String columnNote(Column column, String unit, boolean sources) {
         StringBuilder sb = new StringBuilder(column.label()).append(": ");
         if (!unit.equals("%")) {
             sb.append(unit).append(" from ");
@@ -105,7 +149,9 @@ public final class DiffTables {
         if (truncated > 0) {
             sb.append(", ").append(Truncation.pct(truncated)).append(" in truncated stacks");
         }
-        sb.append(" (").append(String.join(", ", column.runs().stream().map(Run::source).toList())).append(')');
+        if (sources) {
+            sb.append(" (").append(String.join(", ", column.runs().stream().map(Run::source).toList())).append(')');
+        }
         return sb.toString();
     }
 

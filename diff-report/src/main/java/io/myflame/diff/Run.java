@@ -11,11 +11,29 @@ import java.util.Objects;
  * @param transactions completed transactions during the profile, or null when unknown
  * @param queries      completed queries during the profile, or null when unknown
  * @param facts        what the capture recorded beside the samples (counters, setup); never null
+ * @param joined       the aliased names that ran in this input, by the joined name the profile shows
+ *                     ({@link io.myflame.core.analysis.Aliases#present}); never null
  */
-public record Run(Profile profile, Long transactions, Long queries, RunFacts facts) {
+public record Run(Profile profile, Long transactions, Long queries, RunFacts facts,
+                  java.util.Map<String, java.util.List<String>> joined) {
     public Run {
         Objects.requireNonNull(profile);
         facts = facts == null ? RunFacts.NONE : facts;
+        joined = joined == null ? java.util.Map.of() : java.util.Map.copyOf(joined);
+    }
+
+    public Run(Profile profile, Long transactions, Long queries, RunFacts facts) {
+        this(profile, transactions, queries, facts, null);
+    }
+
+    /** This run, knowing which aliased names ran in it. */
+    public Run withJoined(java.util.Map<String, java.util.List<String>> names) {
+        return new Run(profile, transactions, queries, facts, names);
+    }
+
+    /** The names {@code function} (a joined name) stands for in this input: itself unless aliases joined others into it. */
+    public java.util.List<String> originalNames(String function) {
+        return joined.getOrDefault(function, java.util.List.of(function));
     }
 
     public Run(Profile profile, Long transactions, Long queries) {

@@ -3,9 +3,11 @@ package io.myflame.diff.flame;
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.analysis.CallTrees;
 import io.myflame.core.analysis.FunctionLookup;
+import io.myflame.core.analysis.InclusiveTable;
 import io.myflame.core.flame.FlameOptions;
 import io.myflame.core.flame.SvgFlameGraph;
 import io.myflame.core.model.Profile;
+import io.myflame.core.model.ProfileInfo;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.Writer;
@@ -43,6 +45,7 @@ public final class DiffFlameGraph implements Cloneable {
     private double baseCostScale;
     private double nextCostScale;
     private String costUnit;
+    private double scale = Double.NaN;
 
     /** By path, widths from new, normalised shares, threads merged. */
     public static DiffFlameGraph defaults() {
@@ -121,6 +124,13 @@ public final class DiffFlameGraph implements Cloneable {
         return c;
     }
 
+    /** The change the colour scale's ends stand for (NaN: the largest among functions present on both sides). */
+    public DiffFlameGraph withScale(double change) {
+        DiffFlameGraph c = copy();
+        c.scale = change;
+        return c;
+    }
+
     /**
      * By function for profiles of different server versions (their thread structure and call
      * paths differ, so by path whole subtrees change colour), by path for two runs of one version.
@@ -138,7 +148,14 @@ public final class DiffFlameGraph implements Cloneable {
     /** Draws the graph of {@code base} against {@code next} as SVG. */
     public void write(Profile base, Profile next, FlameOptions options, Writer out) throws IOException {
         Drawn d = prepare(base, next, options);
-        new SvgFlameGraph(d.options).write(d.layout, out);
+        SvgFlameGraph renderer = new SvgFlameGraph(d.options);
+        String svg = renderer.render(renderer.layout(d.layout));
+        // The root element says which change the scale's ends stand for, so a series of graphs can be checked to share one.
+        int at = svg.indexOf("<svg ") + "<svg ".length();
+        out.write(svg, 0, at);
+        out.write("data-scale=\"" + String.format(Locale.ROOT, "%.4f", d.style.maxChange()) + "\" ");
+        out.write(svg, at, svg.length() - at);
+        out.flush();
     }
 
     /** Draws the graph of {@code base} against {@code next} as PNG. */
@@ -170,8 +187,23 @@ public final class DiffFlameGraph implements Cloneable {
         double[] baseValues = widthsFromBase ? v[0] : v[1];
         double[] nextValues = widthsFromBase ? v[1] : v[0];
         String unit = costUnit != null ? " " + costUnit : normalize ? "%" : "% of base total";
-        DiffStyle style = new DiffStyle(baseValues, nextValues, unit, negate);
+        boolean[] apart = oneSided(layout, otherProfile);
+        String side = ProfileInfo.shortVersion(layoutProfile.info().label());
+        side = side == null || side.equals(ProfileInfo.shortVersion(otherProfile.info().label()))
+                ? (widthsFromBase ? "base" : "new") : side;
+        DiffStyle style = new DiffStyle(baseValues, nextValues, unit, negate, apart, side, scale);
         return new Drawn(layout, options.withStyle(style), style);
+    }
+
+    /** Per node of {@code layout}, whether its function never runs in {@code other} (the root never is). */
+    private static boolean[] oneSided(CallTree layout, Profile other) {
+        InclusiveTable t = InclusiveTable.of(other);
+        boolean[] apart = new boolean[layout.size()];
+        for (int n = 1; n < layout.size(); n++) {
+            int f = other.frames().find(layout.name(n));
+            apart[n] = f < 0 || t.inclusive(f) == 0;
+        }
+        return apart;
     }
 
     private CallTree tree(Profile p) {

@@ -13,10 +13,17 @@ import java.util.Locale;
  * relative to the largest change in the graph, and unchanged frames are light grey with an outline
  * so they stay visible on white. The legend is a scale with the magnitudes it stands for; the
  * tooltip gets base, new and the change.
+ *
+ * <p>Frames of functions present on one side only (a rename, a new thread, a different unwinding)
+ * have no change worth a colour: they are drawn apart (a sand fill, dashed outline, their own
+ * legend entry, tooltip {@code only in LABEL}) and never set the scale, which is the largest change
+ * among the other frames, or the one given so a series of graphs shares it.
  */
 public final class DiffStyle implements FrameStyle {
     /** The fill of a frame whose value did not change. */
     public static final Color UNCHANGED = new Color(235, 235, 235);
+    /** The fill of a frame whose function the other profile lacks. */
+    public static final Color APART = new Color(0xf0, 0xe2, 0xb6);
     private static final int STEPS = 5;
 
     private final double[] base;
@@ -24,6 +31,8 @@ public final class DiffStyle implements FrameStyle {
     private final double maxChange;
     private final String unit;
     private final boolean negate;
+    private final boolean[] apart;
+    private final String apartLabel;
 
     /**
      * @param base   base value of each node of the drawn tree
@@ -32,15 +41,29 @@ public final class DiffStyle implements FrameStyle {
      * @param negate swap the hues (blue grew, red shrank), as the peers' {@code --negate}
      */
     public DiffStyle(double[] base, double[] next, String unit, boolean negate) {
+        this(base, next, unit, negate, new boolean[base.length], "", Double.NaN);
+    }
+
+    /**
+     * @param apart      per node, whether its function is present on the drawn side only
+     * @param apartLabel the drawn side's label, for {@code only in LABEL}
+     * @param scale      the change the scale's ends stand for; NaN for the largest change among frames not apart
+     */
+    public DiffStyle(double[] base, double[] next, String unit, boolean negate, boolean[] apart, String apartLabel,
+                     double scale) {
         this.base = base;
         this.next = next;
         this.unit = unit;
         this.negate = negate;
+        this.apart = apart;
+        this.apartLabel = apartLabel;
         double max = 0;
         for (int n = 1; n < base.length; n++) {
-            max = Math.max(max, Math.abs(next[n] - base[n]));
+            if (!apart[n]) {
+                max = Math.max(max, Math.abs(next[n] - base[n]));
+            }
         }
-        this.maxChange = max;
+        this.maxChange = Double.isNaN(scale) ? max : scale;
     }
 
     /**
@@ -60,14 +83,34 @@ public final class DiffStyle implements FrameStyle {
         return next[node] - base[node];
     }
 
-    /** The largest change of any frame but the root, which the scale's ends stand for. */
+    /** The change the scale's ends stand for: given, or the largest of any frame but the root and those apart. */
     public double maxChange() {
         return maxChange;
     }
 
     @Override
     public Color fill(CallTree tree, int node) {
-        return colour(change(node));
+        return apart[node] ? APART : colour(change(node));
+    }
+
+    @Override
+    public boolean apart(CallTree tree, int node) {
+        return apart[node];
+    }
+
+    /** Whether any frame is drawn apart. */
+    public boolean hasApart() {
+        for (boolean a : apart) {
+            if (a) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public String css() {
+        return hasApart() ? "#frames g.f.apart > rect { stroke: #505050; stroke-width: 1; stroke-dasharray: 3 2; }\n" : "";
     }
 
     private Color colour(double d) {
@@ -82,6 +125,10 @@ public final class DiffStyle implements FrameStyle {
 
     @Override
     public String note(CallTree tree, int node) {
+        if (apart[node]) {
+            double v = Math.max(base[node], next[node]);
+            return "only in " + apartLabel + " (" + format(v, false) + ")";
+        }
         return String.format(Locale.ROOT, "base %s, new %s, change %s", format(base[node], false),
                 format(next[node], false), format(change(node), true));
     }
@@ -101,13 +148,16 @@ public final class DiffStyle implements FrameStyle {
         List<LegendEntry> out = new ArrayList<>();
         if (maxChange == 0) {
             out.add(new LegendEntry(UNCHANGED, "unchanged (no frame changed)"));
-            return out;
+        } else {
+            int half = STEPS / 2;
+            for (int i = -half; i <= half; i++) {
+                double d = maxChange * i / half;
+                String label = i == 0 ? "unchanged" : format(d, true) + (i == -half ? " shrank" : i == half ? " grew (scale)" : "");
+                out.add(new LegendEntry(colour(d), label));
+            }
         }
-        int half = STEPS / 2;
-        for (int i = -half; i <= half; i++) {
-            double d = maxChange * i / half;
-            String label = i == 0 ? "unchanged" : format(d, true) + (i == -half ? " shrank" : i == half ? " grew" : "");
-            out.add(new LegendEntry(colour(d), label));
+        if (hasApart()) {
+            out.add(new LegendEntry(APART, "only in " + apartLabel + " (dashed)"));
         }
         return out;
     }

@@ -116,7 +116,7 @@ class DiffFlameGraphTest {
         assertEquals(5, labels.size(), labels.toString());
         assertTrue(labels.get(0).startsWith(String.format(java.util.Locale.ROOT, "%+.2f%%", -share.maxChange())), labels.toString());
         assertEquals("unchanged", labels.get(2));
-        assertTrue(labels.get(4).endsWith(" grew"), labels.toString());
+        assertTrue(labels.get(4).endsWith(" grew (scale)"), labels.toString());
         assertEquals(DiffStyle.UNCHANGED, share.legend().get(2).color());
         // 1 µs per weight unit; base ran 10 transactions, new 20: f1 weighed 10, now 10+20+30.
         DiffStyle cost = DiffFlameGraph.defaults().withCost(1.0 / 10, 1.0 / 20, "\u00b5s/txn").style(base, next);
@@ -126,6 +126,33 @@ class DiffFlameGraphTest {
         assertEquals("base 1.00 \u00b5s/txn, new 3.00 \u00b5s/txn, change +2.00 \u00b5s/txn", cost.note(nextTree, f1));
         Color grew = DiffFlameGraph.defaults().withNegate(true).style(base, next).fill(nextTree, f1);
         assertTrue(grew.getBlue() == 255 && grew.getRed() < 255, "--negate: growth in blue " + grew);
+    }
+
+    @Example
+    void framesOnOneSideOnlyAreApartAndNeverSetTheScale() throws Exception {
+        // Weights 10, 20 (, 30, 40): f9, only in new, holds 70 % of it; f2 fell from 66.7 % to 20 %.
+        Profile base = profile(List.of(List.of(0, 1), List.of(0, 2)), 10);
+        Profile next = profile(List.of(List.of(0, 1), List.of(0, 2), List.of(0, 9), List.of(0, 9)), 10);
+        DiffStyle style = DiffFlameGraph.defaults().style(base, next);
+        CallTree tree = CallTrees.full(next, false);
+        int f0 = tree.findChild(0, next.frames().find("f0"));
+        int f9 = tree.findChild(f0, next.frames().find("f9"));
+        assertTrue(style.apart(tree, f9) && !style.apart(tree, f0));
+        assertEquals(DiffStyle.APART, style.fill(tree, f9));
+        assertEquals("only in new (" + String.format(java.util.Locale.ROOT, "%.2f%%", style.change(f9)) + ")", style.note(tree, f9));
+        double largestShared = 0;
+        for (int n = 1; n < tree.size(); n++) {
+            if (n != f9) {
+                largestShared = Math.max(largestShared, Math.abs(style.change(n)));
+            }
+        }
+        assertTrue(style.change(f9) > largestShared, "the one-sided frame would have set a larger scale");
+        assertEquals(largestShared, style.maxChange(), 1e-9);
+        assertEquals("only in new (dashed)", style.legend().get(style.legend().size() - 1).label());
+        assertEquals(2.5, DiffFlameGraph.defaults().withScale(2.5).style(base, next).maxChange(), 1e-9);
+        String svg = render(base, next, true, false);
+        assertTrue(svg.contains(String.format(java.util.Locale.ROOT, "data-scale=\"%.4f\"", largestShared)), "root carries the scale");
+        assertTrue(svg.contains("stroke-dasharray: 3 2"), "the style's CSS dashes frames drawn apart");
     }
 
     static String render(Profile base, Profile next, boolean normalize, boolean widthsFromBase) throws Exception {

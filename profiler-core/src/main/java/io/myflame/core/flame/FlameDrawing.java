@@ -18,6 +18,9 @@ import org.jfree.svg.SVGHints;
  * carrying its name and weight for the script; on other surfaces those hints are not given.
  */
 final class FlameDrawing {
+    /** The dashed outline of frames drawn {@link FrameStyle#apart}; the style's CSS dashes the SVG's alike. */
+    static final Color APART_OUTLINE = new Color(0x50, 0x50, 0x50);
+
     private final FlameOptions options;
     private final FlameLayout layout;
     private final boolean svg;
@@ -175,9 +178,10 @@ final class FlameDrawing {
         int n = layout.node(i);
         // Names are raw bytes (see Escape): shown decoded, control characters as \xNN.
         String name = Escape.decode(Annotation.strip(tree.name(n)));
+        boolean apart = options.style().apart(tree, n);
         if (svg) {
             Map<String, String> attrs = new LinkedHashMap<>();
-            attrs.put("class", "f");
+            attrs.put("class", apart ? "f apart" : "f");
             attrs.put("data-n", shown(name));
             attrs.put("data-w", Long.toString(tree.total(n)));
             if (layout.gap(i) > 0) {
@@ -194,7 +198,15 @@ final class FlameDrawing {
         Rectangle2D.Double r = new Rectangle2D.Double(layout.x(i), y, w, frameHeight - 1);
         g.setColor(options.style().fill(tree, n));
         g.fill(r);
-        if (!svg && (options.strokeColor() != null || options.style().outlined())) {
+        if (!svg && apart) {
+            // The SVG dashes it in the style's CSS (a second shape would not follow the script's zoom).
+            java.awt.Stroke plain = g.getStroke();
+            g.setColor(APART_OUTLINE);
+            g.setStroke(new java.awt.BasicStroke(1f, java.awt.BasicStroke.CAP_BUTT, java.awt.BasicStroke.JOIN_MITER, 10f,
+                    new float[] {3f, 2f}, 0f));
+            g.draw(r);
+            g.setStroke(plain);
+        } else if (!svg && (options.strokeColor() != null || options.style().outlined())) {
             g.setColor(options.strokeColor() != null ? options.strokeColor() : new Color(0xc0, 0xc0, 0xc0));
             g.draw(r);
         }

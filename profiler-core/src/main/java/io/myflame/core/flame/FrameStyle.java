@@ -17,6 +17,19 @@ public interface FrameStyle {
         return null;
     }
 
+    /**
+     * Whether {@code node} is drawn apart from the colour scale, with a dashed outline (class
+     * {@code apart} in the SVG): a differential graph's function present on one side only.
+     */
+    default boolean apart(CallTree tree, int node) {
+        return false;
+    }
+
+    /** CSS the SVG needs for this style (e.g. the dashes of {@link #apart} frames); empty for none. */
+    default String css() {
+        return "";
+    }
+
     /** Whether frames get a thin outline (when white frames must stay visible on white). */
     default boolean outlined() {
         return false;

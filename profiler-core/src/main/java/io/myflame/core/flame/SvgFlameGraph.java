@@ -100,7 +100,7 @@ public final class SvgFlameGraph {
 
     /** CSS for options that differ from the defaults (none for a default graph). */
     private String extraCss() {
-        StringBuilder css = new StringBuilder();
+        StringBuilder css = new StringBuilder(options.style().css());
         if (!options.searchColor().equals(FlameOptions.DEFAULT_SEARCH)) {
             css.append("#frames g.f.hit > rect { fill: ").append(Background.css(options.searchColor()))
                     .append(" !important; }\n");

@@ -46,7 +46,7 @@ public final class HtmlTable {
 
     /** The table and its notes. */
     public static void write(IndentedTable t, Writer out) throws IOException {
-        out.write("<table>\n<thead><tr><th>Function" + (t.unit() == null ? "" : " (" + Escape.xml(Escape.text(t.unit())) + ")")
+        out.write("<table>\n<thead><tr><th>" + Escape.xml(t.rowHeading()) + (t.unit() == null ? "" : " (" + Escape.xml(Escape.text(t.unit())) + ")")
                 + "</th>");
         for (String c : t.columns()) {
             out.write("<th class=\"n\">" + Escape.xml(Escape.text(c)) + "</th>");

@@ -25,6 +25,8 @@ public final class IndentedTable {
     private String unit;
     private ProfileTotals totals;
     private int inputs = -1;
+    private String rowHeading = "Function";
+    private final java.util.Map<Integer, String[]> listNames = new java.util.HashMap<>();
 
     /**
      * One row: its name, nesting depth and a value per column.
@@ -92,6 +94,31 @@ public final class IndentedTable {
     }
 
     /** The first {@code n} columns are inputs (the rest are derived, e.g. deltas): list output has a block per input. */
+    /** What the rows are, for the HTML header (default {@code Function}; a counters table's are counters). */
+    public IndentedTable rowHeading(String h) {
+        this.rowHeading = h;
+        return this;
+    }
+
+    public String rowHeading() {
+        return rowHeading;
+    }
+
+    /**
+     * The name {@code --format list} shows for the last row added in each input's block (an alias
+     * row shows there only the name that matched in that input); null entries keep the row's name.
+     */
+    public IndentedTable listNames(String[] perInput) {
+        listNames.put(rows.size() - 1, perInput.clone());
+        return this;
+    }
+
+    /** The name the list block of input {@code c} shows for row {@code r}. */
+    public String listName(int r, int c) {
+        String[] names = listNames.get(r);
+        return names == null || c >= names.length || names[c] == null ? rows.get(r).name() : names[c];
+    }
+
     public IndentedTable inputs(int n) {
         this.inputs = n;
         return this;

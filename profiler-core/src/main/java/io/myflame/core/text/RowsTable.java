@@ -24,6 +24,8 @@ public final class RowsTable {
             t.add(s.title(), s.depth(), c.present() ? c.percent() : Double.NaN);
             if (c.present() && s.names().size() > 1) {
                 alternatives.add(Escape.name(c.matched()));
+                // The list layout names a function as it is called in this input.
+                t.listNames(new String[] {c.matched()});
             }
         }
         if (!alternatives.isEmpty()) {

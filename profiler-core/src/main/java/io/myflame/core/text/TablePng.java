@@ -73,7 +73,8 @@ final class TablePng {
         List<Line> out = new ArrayList<>();
         int at = 0;
         if (t.title() != null) {
-            out.add(new Line(text.get(at++), Kind.TITLE));
+            // The text layout marks its title as a Markdown heading; an image shows the title alone.
+            out.add(new Line(text.get(at++).replaceFirst("^# ", ""), Kind.TITLE));
         }
         out.add(new Line(text.get(at++), Kind.HEADER));
         for (IndentedTable.Row r : t.rows()) {

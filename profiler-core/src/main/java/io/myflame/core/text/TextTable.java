@@ -73,10 +73,11 @@ final class TextTable {
             for (IndentedTable.Row r : t.rows()) {
                 width = Math.max(width, TableFormat.cell(r, c).length());
             }
-            for (IndentedTable.Row r : t.rows()) {
+            for (int i = 0; i < t.rows().size(); i++) {
+                IndentedTable.Row r = t.rows().get(i);
                 String number = TableFormat.cell(r, c);
                 String line = " ".repeat(width + 2 - number.length()) + number + "   " + indent(r.depth())
-                        + Escape.name(r.name()) + (r.marked() ? " *" : "");
+                        + Escape.name(t.listName(i, c)) + (r.marked() ? " *" : "");
                 out.write(line.stripTrailing() + "\n");
             }
         }
