@@ -73,4 +73,14 @@ class FlavourTest {
     private BinaryTree tree(String version) {
         return new BinaryTree(base, base.resolve("bin/mysqld"), version, null);
     }
+
+    /** Each flavour's function names are one data file in profiler-core: adding a flavour is its constant and that file. */
+    @Test
+    void everyFlavourHasItsNamesFile() {
+        List<String> files = io.myflame.core.analysis.ServerNames.bundled().files();
+        for (Flavour f : Flavour.values()) {
+            assertTrue(files.contains(f.names() + ".yaml"), f + ": no " + f.names() + ".yaml in " + files);
+        }
+        assertEquals(Flavour.values().length + 1, files.size(), "common.yaml and one file per flavour: " + files);
+    }
 }
