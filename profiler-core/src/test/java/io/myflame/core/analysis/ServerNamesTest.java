@@ -54,11 +54,12 @@ class ServerNamesTest {
     }
 
     @Test
-    void theBundledFilesAreCommonThenEveryFlavourByName() {
+    void theBundledFilesAreCommonThenTheFlavoursByName() {
+        // Which flavours there are is the recorder's Flavour's to say (FlavourTest checks each has its file).
         List<String> files = ServerNames.bundled().files();
         assertEquals("common.yaml", files.get(0));
-        assertEquals(List.of("common.yaml", "mariadb.yaml", "mysql-5.6.yaml", "mysql-5.7.yaml", "mysql-8.0.yaml",
-                "mysql-8.4.yaml", "percona.yaml"), files);
+        assertTrue(files.containsAll(List.of("mariadb.yaml", "mysql-8.0.yaml")), files.toString());
+        assertEquals(files.subList(1, files.size()).stream().sorted().toList(), files.subList(1, files.size()));
         assertTrue(ServerNames.bundled().categories().containsKey("log writer/flush"));
     }
 }
