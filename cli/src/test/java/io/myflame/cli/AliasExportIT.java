@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.myflame.export.proto.PprofProto;
+import com.google.perftools.profiles.ProfileProto;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,13 +42,13 @@ class AliasExportIT {
 
     /** Each function's weight over the samples whose stack holds it. */
     private static Map<String, Long> inclusive(Path pb) throws Exception {
-        PprofProto.Profile p;
+        ProfileProto.Profile p;
         try (InputStream in = new GZIPInputStream(Files.newInputStream(pb))) {
-            p = PprofProto.Profile.parseFrom(in);
+            p = ProfileProto.Profile.parseFrom(in);
         }
         List<String> st = p.getStringTableList();
         Map<String, Long> inclusive = new HashMap<>();
-        for (PprofProto.Sample s : p.getSampleList()) {
+        for (ProfileProto.Sample s : p.getSampleList()) {
             Set<String> seen = new HashSet<>();
             for (long id : s.getLocationIdList()) {
                 long fn = p.getLocation((int) id - 1).getLine(0).getFunctionId();

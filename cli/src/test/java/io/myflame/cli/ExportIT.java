@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.myflame.export.proto.PprofProto;
+import com.google.perftools.profiles.ProfileProto;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,9 +34,9 @@ class ExportIT {
         Path pb = dir.resolve("mariadbd.pb.gz");
         Myflame.Result r = Myflame.run("export", CAPTURE, "--format", "pprof", "-o", pb.toString());
         assertEquals(0, r.exit(), r.err());
-        PprofProto.Profile p;
+        ProfileProto.Profile p;
         try (InputStream in = new GZIPInputStream(Files.newInputStream(pb))) {
-            p = PprofProto.Profile.parseFrom(in);
+            p = ProfileProto.Profile.parseFrom(in);
         }
         List<String> st = p.getStringTableList();
         assertEquals("cpu", st.get((int) p.getSampleType(1).getType()), "the capture recorded cpu-clock");
@@ -44,7 +44,7 @@ class ExportIT {
         long samples = 0;
         long weight = 0;
         Set<String> labels = new HashSet<>();
-        for (PprofProto.Sample s : p.getSampleList()) {
+        for (ProfileProto.Sample s : p.getSampleList()) {
             samples += s.getValue(0);
             weight += s.getValue(1);
             Set<String> seen = new HashSet<>();

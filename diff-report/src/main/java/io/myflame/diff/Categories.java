@@ -2,13 +2,10 @@ package io.myflame.diff;
 
 import io.myflame.core.analysis.Glob;
 import io.myflame.core.analysis.RowSpec;
+import io.myflame.core.analysis.ServerNames;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -33,9 +30,6 @@ import org.yaml.snakeyaml.error.YAMLException;
  */
 public final class Categories {
     public static final String OTHER = "other";
-    /** The default for MySQL and MariaDB, a copy of samples/categories/mysql.yaml in the jar. */
-    static final String MYSQL_RESOURCE = "/io/myflame/diff/categories/mysql.yaml";
-
     /** One category and its frame patterns. */
     public record Category(String name, List<Pattern> patterns) {
     }
@@ -50,16 +44,14 @@ public final class Categories {
         return categories;
     }
 
-    /** The bundled MySQL/MariaDB categories. */
+    /**
+     * The bundled MySQL/MariaDB categories: the {@code categories} of every server flavour's name file,
+     * merged by {@link ServerNames} ({@code samples/categories/mysql.yaml} is the same list for users to copy).
+     */
     public static Categories mysql() {
-        try (InputStream in = Categories.class.getResourceAsStream(MYSQL_RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException("missing resource " + MYSQL_RESOURCE);
-            }
-            return parse(new InputStreamReader(in, StandardCharsets.UTF_8), "mysql.yaml");
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        List<Map<String, Object>> list = new ArrayList<>();
+        ServerNames.bundled().categories().forEach((name, frames) -> list.add(Map.of("name", name, "frames", frames)));
+        return of(list, "bundled categories");
     }
 
     /** Reads a categories file; a malformed one is a {@link DiffException} naming file and line. */
@@ -76,6 +68,10 @@ public final class Categories {
         if (!(doc instanceof Map<?, ?> map) || !(map.get("categories") instanceof List<?> list) || list.isEmpty()) {
             throw new DiffException(fileName + ": expected 'categories:' with a list of {name, frames}");
         }
+        return of(list, fileName);
+    }
+
+    private static Categories of(List<?> list, String fileName) {
         List<Category> out = new ArrayList<>();
         for (Object item : list) {
             Category c = category(item, fileName, out.size() + 1);

@@ -6,8 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.myflame.core.model.Profile;
+import java.io.Reader;
 import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 class CategoriesTest {
@@ -54,5 +63,24 @@ class CategoriesTest {
         assertTrue(names.containsAll(List.of("binlog", "network", "SQL/foreground", "InnoDB foreground", "purge",
                 "page cleaner/writeback", "log writer/flush", "other")), names.toString());
         assertEquals("other", names.get(names.size() - 1));
+    }
+
+    /** The bundled categories come from the flavour files; samples/ keeps them for users to copy, and must not drift. */
+    @Test
+    void theSamplesCopyIsTheBundledCategories() throws Exception {
+        Path copy = Path.of("..", "samples", "categories", "mysql.yaml");
+        Categories samples;
+        try (Reader r = Files.newBufferedReader(copy)) {
+            samples = Categories.parse(r, copy.toString());
+        }
+        assertEquals(patterns(Categories.mysql()), patterns(samples),
+                copy + " differs from the categories of profiler-core's io/myflame/core/names/*.yaml: make them agree");
+    }
+
+    private static Map<String, Set<String>> patterns(Categories c) {
+        Map<String, Set<String>> out = new LinkedHashMap<>();
+        c.list().forEach(cat -> out.put(cat.name(), cat.patterns().stream().map(Pattern::pattern)
+                .collect(Collectors.toCollection(TreeSet::new))));
+        return out;
     }
 }

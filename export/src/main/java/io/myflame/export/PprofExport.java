@@ -1,9 +1,9 @@
 package io.myflame.export;
 
+import com.google.perftools.profiles.ProfileProto;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.SampledThread;
 import io.myflame.core.text.Escape;
-import io.myflame.export.proto.PprofProto;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.HashMap;
@@ -28,7 +28,7 @@ public final class PprofExport {
     private final Profile profile;
     private final Map<String, String> metadata;
     private final Map<String, Long> strings = new HashMap<>();
-    private final PprofProto.Profile.Builder out = PprofProto.Profile.newBuilder();
+    private final ProfileProto.Profile.Builder out = ProfileProto.Profile.newBuilder();
 
     private PprofExport(Profile profile, Map<String, String> metadata) {
         this.profile = profile;
@@ -44,7 +44,7 @@ public final class PprofExport {
      */
     public static void write(Profile profile, Map<String, String> metadata, long durationNanos, OutputStream to)
             throws IOException {
-        PprofProto.Profile p = new PprofExport(profile, metadata).build(durationNanos);
+        ProfileProto.Profile p = new PprofExport(profile, metadata).build(durationNanos);
         GZIPOutputStream gz = new GZIPOutputStream(to, 1 << 16);
         p.writeTo(gz);
         gz.finish();
@@ -63,7 +63,7 @@ public final class PprofExport {
         return List.of(new String[] {"samples", "count"}, weight);
     }
 
-    private PprofProto.Profile build(long durationNanos) {
+    private ProfileProto.Profile build(long durationNanos) {
         List<String[]> types = sampleTypes(profile.info().event());
         for (String[] t : types) {
             out.addSampleType(valueType(t));
@@ -87,33 +87,33 @@ public final class PprofExport {
     private void functions() {
         for (int f = 0; f < profile.frames().size(); f++) {
             long name = string(Escape.decode(profile.frames().name(f)));
-            out.addFunction(PprofProto.Function.newBuilder().setId(f + 1).setName(name).setSystemName(name));
-            out.addLocation(PprofProto.Location.newBuilder().setId(f + 1)
-                    .addLine(PprofProto.Line.newBuilder().setFunctionId(f + 1)));
+            out.addFunction(ProfileProto.Function.newBuilder().setId(f + 1).setName(name).setSystemName(name));
+            out.addLocation(ProfileProto.Location.newBuilder().setId(f + 1)
+                    .addLine(ProfileProto.Line.newBuilder().setFunctionId(f + 1)));
         }
     }
 
     private void sample(int i) {
         int[] stack = profile.stack(i);
-        PprofProto.Sample.Builder s = PprofProto.Sample.newBuilder();
+        ProfileProto.Sample.Builder s = ProfileProto.Sample.newBuilder();
         for (int k = stack.length - 1; k >= 0; k--) {
             s.addLocationId(stack[k] + 1L);
         }
         s.addValue(profile.samples(i)).addValue(profile.weight(i));
         SampledThread t = profile.thread(i);
-        s.addLabel(PprofProto.Label.newBuilder().setKey(string("thread")).setStr(string(Escape.decode(t.comm()))));
+        s.addLabel(ProfileProto.Label.newBuilder().setKey(string("thread")).setStr(string(Escape.decode(t.comm()))));
         if (t.pid() >= 0) {
-            s.addLabel(PprofProto.Label.newBuilder().setKey(string("pid")).setNum(t.pid()));
+            s.addLabel(ProfileProto.Label.newBuilder().setKey(string("pid")).setNum(t.pid()));
         }
         if (t.tid() >= 0) {
-            s.addLabel(PprofProto.Label.newBuilder().setKey(string("tid")).setNum(t.tid()));
+            s.addLabel(ProfileProto.Label.newBuilder().setKey(string("tid")).setNum(t.tid()));
         }
-        metadata.forEach((k, v) -> s.addLabel(PprofProto.Label.newBuilder().setKey(string(k)).setStr(string(v))));
+        metadata.forEach((k, v) -> s.addLabel(ProfileProto.Label.newBuilder().setKey(string(k)).setStr(string(v))));
         out.addSample(s);
     }
 
-    private PprofProto.ValueType.Builder valueType(String[] t) {
-        return PprofProto.ValueType.newBuilder().setType(string(t[0])).setUnit(string(t[1]));
+    private ProfileProto.ValueType.Builder valueType(String[] t) {
+        return ProfileProto.ValueType.newBuilder().setType(string(t[0])).setUnit(string(t[1]));
     }
 
     /** The string's index in the table, adding it the first time. */

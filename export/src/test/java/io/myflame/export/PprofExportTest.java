@@ -2,11 +2,11 @@ package io.myflame.export;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.google.perftools.profiles.ProfileProto;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
 import io.myflame.core.model.SampledThread;
-import io.myflame.export.proto.PprofProto;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -30,9 +30,9 @@ class PprofExportTest {
         return b.build();
     }
 
-    static PprofProto.Profile decode(byte[] gz) throws Exception {
+    static ProfileProto.Profile decode(byte[] gz) throws Exception {
         try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gz))) {
-            return PprofProto.Profile.parseFrom(in);
+            return ProfileProto.Profile.parseFrom(in);
         }
     }
 
@@ -40,7 +40,7 @@ class PprofExportTest {
     void samplesLocationsFunctionsAndLabelsDecodeBack() throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PprofExport.write(profile(), Map.of("server_version", "11.4.5"), 12_000_000_000L, out);
-        PprofProto.Profile p = decode(out.toByteArray());
+        ProfileProto.Profile p = decode(out.toByteArray());
         List<String> st = p.getStringTableList();
         assertEquals("", st.get(0));
         assertEquals("samples", st.get((int) p.getSampleType(0).getType()));
@@ -49,23 +49,23 @@ class PprofExportTest {
         assertEquals(2, p.getSampleCount());
         long samples = 0;
         long nanos = 0;
-        for (PprofProto.Sample s : p.getSampleList()) {
+        for (ProfileProto.Sample s : p.getSampleList()) {
             samples += s.getValue(0);
             nanos += s.getValue(1);
         }
         assertEquals(4, samples);
         assertEquals(4_000_000, nanos);
-        PprofProto.Sample first = p.getSample(0);
+        ProfileProto.Sample first = p.getSample(0);
         List<String> leafFirst = new ArrayList<>();
         for (long id : first.getLocationIdList()) {
-            PprofProto.Location loc = p.getLocation((int) id - 1);
+            ProfileProto.Location loc = p.getLocation((int) id - 1);
             assertEquals(id, loc.getId());
-            PprofProto.Function f = p.getFunction((int) loc.getLine(0).getFunctionId() - 1);
+            ProfileProto.Function f = p.getFunction((int) loc.getLine(0).getFunctionId() - 1);
             leafFirst.add(st.get((int) f.getName()));
         }
         assertEquals(List.of("caf\u00e9", "do_command", "main"), leafFirst);
         List<String> labels = new ArrayList<>();
-        for (PprofProto.Label l : first.getLabelList()) {
+        for (ProfileProto.Label l : first.getLabelList()) {
             labels.add(st.get((int) l.getKey()) + "=" + (l.getStr() != 0 ? st.get((int) l.getStr()) : Long.toString(l.getNum())));
         }
         assertEquals(List.of("thread=mariadbd", "pid=10", "tid=11", "server_version=11.4.5"), labels);

@@ -1,6 +1,7 @@
 package io.myflame.core.analysis;
 
 import io.myflame.core.model.Profile;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -9,33 +10,41 @@ import java.util.regex.Pattern;
  * names like {@code connection} and {@code ib_pg_flush_co}), otherwise from the entry-point
  * functions on the stack ({@code do_handle_one_connection}, {@code srv_purge_coordinator_thread},
  * {@code buf_flush_page_cleaner}, {@code tpool::...}). Roles are listed by priority: a stack that
- * shows several entry points (a tpool worker running a purge task) takes the first.
+ * shows several entry points (a tpool worker running a purge task) takes the first. The names are
+ * data: the {@code roles} of the flavour files that {@link ServerNames} reads.
  */
 public enum ThreadRole {
-    CONNECTION("connections", true, "^connection$|^one_connection$",
-            "^(do_handle_one_connection|handle_one_connection|do_command|tp_callback|threadpool_process_request)$"),
-    PURGE("purge", false, "^ib_(srv_)?purge|^ib_srv_wkr",
-            "^(srv_purge_coordinator_thread|srv_worker_thread|purge_coordinator_callback|purge_worker_callback"
-                    + "|srv_purge_.*|trx_purge)$"),
-    PAGE_CLEANER("page cleaner", false, "^ib_pg_flush|^ib_page_clean", "^buf_flush_page_cleaner.*$"),
-    IO("InnoDB I/O", false, "^ib_io_", "^(io_handler_thread|tpool::aio.*|os_aio_.*|fil_aio_callback)$"),
-    MASTER("InnoDB master", false, "^ib_src_main|^ib_srv_mst", "^(srv_master_thread|srv_master_callback)$"),
-    LOG("redo log writer", false, "^ib_log_", "^(log_writer|log_flusher|log_write_notifier|log_flush_notifier)$"),
-    BINLOG("binlog background", false, "^binlog", "^binlog_background_thread$"),
-    OTHER_INNODB("other InnoDB background", false, "^ib_", "^$"),
-    TPOOL("tpool worker (other task)", false, "^$", "^tpool::thread_pool_generic::worker_main$"),
-    UNKNOWN("no entry point on the stack", false, "^$", "^$");
+    CONNECTION("connections", true),
+    PURGE("purge", false),
+    PAGE_CLEANER("page cleaner", false),
+    IO("InnoDB I/O", false),
+    MASTER("InnoDB master", false),
+    LOG("redo log writer", false),
+    BINLOG("binlog background", false),
+    OTHER_INNODB("other InnoDB background", false),
+    TPOOL("tpool worker (other task)", false),
+    UNKNOWN("no entry point on the stack", false);
 
     private final String label;
     private final boolean foreground;
-    private final Pattern comm;
-    private final Pattern entry;
 
-    ThreadRole(String label, boolean foreground, String comm, String entry) {
+    ThreadRole(String label, boolean foreground) {
         this.label = label;
         this.foreground = foreground;
-        this.comm = Pattern.compile(comm);
-        this.entry = Pattern.compile(entry);
+    }
+
+    /** Each role's thread-name and entry-point patterns (by ordinal; null for none) from the bundled {@link ServerNames}. */
+    private static final class Names {
+        static final Pattern[] COMM = new Pattern[values().length];
+        static final Pattern[] ENTRY = new Pattern[values().length];
+
+        static {
+            for (ThreadRole r : values()) {
+                String key = r.name().toLowerCase(Locale.ROOT);
+                COMM[r.ordinal()] = ServerNames.bundled().roleComm(key);
+                ENTRY[r.ordinal()] = ServerNames.bundled().roleEntry(key);
+            }
+        }
     }
 
     public String label() {
@@ -55,7 +64,8 @@ public enum ThreadRole {
             byFrame[f] = -1;
             String name = profile.frames().name(f);
             for (ThreadRole r : roles) {
-                if (r.entry.matcher(name).matches() && !r.entry.pattern().equals("^$")) {
+                Pattern entry = Names.ENTRY[r.ordinal()];
+                if (entry != null && entry.matcher(name).matches()) {
                     byFrame[f] = r.ordinal();
                     break;
                 }
@@ -71,7 +81,8 @@ public enum ThreadRole {
     private static int roleOf(Profile profile, int i, int[] byFrame) {
         String comm = profile.thread(i).comm();
         for (ThreadRole r : values()) {
-            if (!r.comm.pattern().equals("^$") && r.comm.matcher(comm).find()) {
+            Pattern p = Names.COMM[r.ordinal()];
+            if (p != null && p.matcher(comm).find()) {
                 return r.ordinal();
             }
         }

@@ -3,13 +3,13 @@ package io.myflame.recorder.capture;
 import io.myflame.ingest.io.AtomicFile;
 import io.myflame.recorder.workload.SysbenchResults;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.myflame.ingest.capture.CaptureDirectory;
+import io.myflame.ingest.capture.CaptureRecord;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -21,8 +21,6 @@ import java.util.Map;
  */
 public final class CaptureMetadata {
     public static final int SCHEMA_VERSION = 1;
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private final ObjectNode root = JsonNodeFactory.instance.objectNode();
     private final ArrayNode warnings;
 
@@ -123,10 +121,15 @@ public final class CaptureMetadata {
         return !root.get("incomplete").isNull();
     }
 
-    /** Writes {@code DIR/capture.json} through a temporary file and a rename. */
+    /**
+     * Writes {@code DIR/capture.json} through a temporary file and a rename. What is written is the
+     * {@link CaptureRecord} the sections filled in make, so the file has the reader's schema: a key
+     * the record does not know is not written, and keys are in the record's order.
+     */
     public synchronized void write(Path dir) throws IOException {
         try {
-            AtomicFile.write(dir.resolve(CaptureDirectory.METADATA), out -> JSON.writeValue(out, root));
+            byte[] text = CaptureRecord.of(root).toJson().getBytes(StandardCharsets.UTF_8);
+            AtomicFile.write(dir.resolve(CaptureDirectory.METADATA), out -> out.write(text));
         } catch (IOException e) {
             throw e;
         } catch (Exception e) {

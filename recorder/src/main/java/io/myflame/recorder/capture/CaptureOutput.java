@@ -1,12 +1,13 @@
 package io.myflame.recorder.capture;
 
 import io.myflame.core.UsageError;
+import io.myflame.ingest.error.InputException;
 import io.myflame.ingest.capture.CaptureDirectory;
+import io.myflame.ingest.capture.CaptureRecord;
 import io.myflame.recorder.error.RecordException;
 import io.myflame.recorder.process.OrphanGuard;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -66,9 +67,8 @@ public final class CaptureOutput {
             return false;
         }
         try {
-            JsonNode n = new ObjectMapper().readTree(json.toFile());
-            return n == null || !n.path("incomplete").isTextual();
-        } catch (IOException e) {
+            return CaptureDirectory.open(dir).incompleteReason() == null;
+        } catch (IOException | InputException e) {
             return true;
         }
     }
@@ -166,17 +166,16 @@ public final class CaptureOutput {
     private void markIncomplete(String reason, Path target) {
         Path json = work.resolve(CaptureDirectory.METADATA);
         try {
-            JsonNode n = new ObjectMapper().readTree(json.toFile());
-            String written = n == null ? "" : n.path("incomplete").asText();
+            CaptureRecord r = CaptureDirectory.open(work).record();
+            String written = r.incomplete() == null ? "" : r.incomplete();
             if (written.equals(NOT_FINISHED) && reason != null) {
                 CaptureMetadata m = new CaptureMetadata();
                 m.host(HostInfo.current());
                 m.incomplete(relocate(reason, target));
                 m.write(work);
-            } else if (n instanceof com.fasterxml.jackson.databind.node.ObjectNode o && written.contains(work.toString())) {
-                o.put("incomplete", relocate(written, target));
-                io.myflame.ingest.io.AtomicFile.write(json, s -> new ObjectMapper()
-                        .enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT).writeValue(s, o));
+            } else if (written.contains(work.toString())) {
+                byte[] text = r.withIncomplete(relocate(written, target)).toJson().getBytes(StandardCharsets.UTF_8);
+                io.myflame.ingest.io.AtomicFile.write(json, s -> s.write(text));
             }
         } catch (Exception e) {
             // the first capture.json, which says the recording did not finish, stays

@@ -91,7 +91,7 @@ public record ServerChoice(Endpoint endpoint, Long pid, Path basedir, String mar
         if (basedir != null) {
             tree = BinaryTree.of(basedir, children);
         } else if (mariadbVersion != null) {
-            tree = BinaryTree.of(MariaDbRelease.basedir(mariadbVersion, children, progress), children);
+            tree = BinaryTree.of(Flavour.MARIADB.release(mariadbVersion, children, progress), children);
         } else {
             tree = BinaryTree.system(children);
         }

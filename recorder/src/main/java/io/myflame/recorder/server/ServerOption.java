@@ -3,8 +3,8 @@ package io.myflame.recorder.server;
 import io.myflame.core.UsageError;
 
 /**
- * One {@code --server-opt NAME=VALUE}: a server system variable set at startup. {@code log_bin=ON}
- * and {@code log_bin=OFF} are spelled the way every version understands.
+ * One {@code --server-opt NAME=VALUE}: a server system variable set at startup; {@link Flavour#argument}
+ * spells it as the server's command-line argument.
  */
 public record ServerOption(String name, String value) {
 
@@ -18,30 +18,15 @@ public record ServerOption(String name, String value) {
         return new ServerOption(name, eq < 0 ? null : s.substring(eq + 1).strip());
     }
 
-    /** The mysqld command-line argument. */
-    public String argument() {
-        String dashed = name.replace('_', '-');
-        if (dashed.equals("log-bin") && value != null) {
-            // "--log-bin=ON" would name the binlog files "ON.000001"; MySQL 8 needs --skip-log-bin to turn it off.
-            if (isOn(value)) {
-                return "--log-bin=mysql-bin";
-            }
-            if (isOff(value)) {
-                return "--skip-log-bin";
-            }
-        }
-        return value == null ? "--" + dashed : "--" + dashed + "=" + value;
-    }
-
     public boolean turnsOnBinlog() {
         return name.replace('-', '_').equals("log_bin") && (value == null || !isOff(value));
     }
 
-    private static boolean isOn(String v) {
+    static boolean isOn(String v) {
         return v.equalsIgnoreCase("ON") || v.equals("1") || v.equalsIgnoreCase("TRUE");
     }
 
-    private static boolean isOff(String v) {
+    static boolean isOff(String v) {
         return v.equalsIgnoreCase("OFF") || v.equals("0") || v.equalsIgnoreCase("FALSE");
     }
 

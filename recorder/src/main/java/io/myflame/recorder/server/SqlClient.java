@@ -36,16 +36,16 @@ public final class SqlClient {
      */
     public static String findClient(Path basedir, ChildProcesses children) throws RecordException {
         List<String> candidates = new ArrayList<>();
-        for (String name : List.of("mariadb", "mysql")) {
+        for (String name : Flavour.clientNames()) {
             String found = Binaries.onPath(name);
             if (found != null) {
                 candidates.add(found);
             }
         }
         if (basedir != null) {
-            for (String name : List.of("bin/mariadb", "bin/mysql")) {
-                if (Files.isExecutable(basedir.resolve(name))) {
-                    candidates.add(basedir.resolve(name).toString());
+            for (String name : Flavour.clientNames()) {
+                if (Files.isExecutable(basedir.resolve("bin").resolve(name))) {
+                    candidates.add(basedir.resolve("bin").resolve(name).toString());
                 }
             }
         }

@@ -98,8 +98,9 @@ public final class ThrowawayServer implements Server {
         if ("root".equals(System.getProperty("user.name"))) {
             args.add("--user=root");
         }
+        Flavour flavour = tree.flavour();
         for (ServerOption o : options) {
-            args.add(o.argument());
+            args.add(flavour.argument(o));
         }
         ExternalCommand cmd = ExternalCommand.of(tree.server().toString()).args(args)
                 .env("LD_LIBRARY_PATH", tree.libPath());

@@ -10,15 +10,19 @@ import org.junit.jupiter.api.Test;
 class ServerOptionTest {
     @Test
     void becomesAServerArgument() {
-        assertEquals("--innodb-adaptive-hash-index=OFF", ServerOption.parse("innodb_adaptive_hash_index=OFF").argument());
-        assertEquals("--plugin-load-add=ha_rocksdb", ServerOption.parse("plugin_load_add=ha_rocksdb").argument());
-        assertEquals("--skip-grant-tables", ServerOption.parse("skip_grant_tables").argument());
+        for (Flavour f : Flavour.values()) {
+            assertEquals("--innodb-adaptive-hash-index=OFF", f.argument(ServerOption.parse("innodb_adaptive_hash_index=OFF")));
+            assertEquals("--plugin-load-add=ha_rocksdb", f.argument(ServerOption.parse("plugin_load_add=ha_rocksdb")));
+            assertEquals("--skip-grant-tables", f.argument(ServerOption.parse("skip_grant_tables")));
+        }
     }
 
     @Test
     void binlogOnAndOffWorkOnEveryVersion() {
-        assertEquals("--log-bin=mysql-bin", ServerOption.parse("log_bin=ON").argument());
-        assertEquals("--skip-log-bin", ServerOption.parse("log-bin=OFF").argument());
+        for (Flavour f : Flavour.values()) {
+            assertEquals("--log-bin=mysql-bin", f.argument(ServerOption.parse("log_bin=ON")), f.label());
+            assertEquals("--skip-log-bin", f.argument(ServerOption.parse("log-bin=OFF")), f.label());
+        }
         assertTrue(ServerOption.parse("log_bin=1").turnsOnBinlog());
         assertFalse(ServerOption.parse("log_bin=OFF").turnsOnBinlog());
     }
