@@ -12,24 +12,34 @@ import java.nio.file.Path;
  * removes those paths. Without it, {@code kill -9} of {@code myflame record} left {@code perf
  * record -p} running and the server's data directory on disk. A normal exit has already stopped
  * and removed everything, so the guard then finds its lists empty.
+ *
+ * <p>Each pid comes with its start time (field 22 of {@code /proc/PID/stat}): a child that ended
+ * unannounced leaves its pid free for reuse, and the guard must not kill whatever process (or its
+ * children) holds that pid by then — another recording's perf, say, whose file would be left
+ * without its header.
  */
 public final class OrphanGuard {
     /** Reads commands from stdin; at EOF kills what is left and removes what is left. */
-    private static final String SCRIPT = String.join("\n",
+    static final String SCRIPT = String.join("\n",
             "trap '' INT TERM HUP",
             "pids=' '",
             "paths=''",
             "while IFS= read -r line; do",
             "  case \"$line\" in",
             "    'pid '*) pids=\"$pids${line#pid } \" ;;",
-            "    'forget-pid '*) pids=$(printf '%s' \"$pids\" | sed \"s/ ${line#forget-pid } / /g\") ;;",
+            "    'forget-pid '*) pids=$(printf '%s' \"$pids\" | sed \"s/ ${line#forget-pid }:[0-9]* / /g\") ;;",
             "    'path '*) paths=\"$paths${line#path }",
             "\" ;;",
             "    'forget-path '*) paths=$(printf '%s' \"$paths\" | grep -vxF -- \"${line#forget-path }\"; echo x)",
             "      paths=\"${paths%x}\" ;;",
             "  esac",
             "done",
-            "for p in $pids; do pkill -KILL -P \"$p\" 2>/dev/null; kill -KILL \"$p\" 2>/dev/null; done",
+            "for t in $pids; do",
+            "  p=${t%%:*}",
+            "  now=$(sed 's/.*) //' /proc/$p/stat 2>/dev/null | cut -d' ' -f20)",
+            "  [ -n \"$now\" ] && [ \"$now\" = \"${t#*:}\" ] || continue",
+            "  pkill -KILL -P \"$p\" 2>/dev/null; kill -KILL \"$p\" 2>/dev/null",
+            "done",
             "printf '%s' \"$paths\" | while IFS= read -r f; do [ -n \"$f\" ] && rm -rf -- \"$f\"; done",
             "");
 
@@ -61,7 +71,21 @@ public final class OrphanGuard {
 
     /** The guard kills {@code pid} (and its children) if the JVM dies while it runs. */
     public static void killOnExit(long pid) {
-        send("pid " + pid);
+        String started = startTime(pid);
+        if (started != null) {
+            send("pid " + pid + ":" + started);
+        }
+    }
+
+    /** Field 22 of /proc/PID/stat (after the parenthesised command, which may hold spaces); null when gone. */
+    static String startTime(long pid) {
+        try {
+            String stat = java.nio.file.Files.readString(Path.of("/proc/" + pid + "/stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return fields.length > 19 ? fields[19] : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     public static void forget(long pid) {
