@@ -56,45 +56,68 @@ final class PrunedLayout {
      * than {@code k} frames with the one before.
      */
     private void walk(double left) {
+        Open open = new Open();
+        open.frame[0] = layout.append(0, 0, left, 0);
+        open.end[0] = order.length;
+        open.at[0] = selfEnd(0, 0, order.length, 0);
+        open.childLeft[0] = left;
+        int top = 0;
+        while (top >= 0) {
+            int k = top;
+            if (open.at[top] == open.end[top]) {
+                layout.close(open.frame[top]);
+                top--;
+                continue;
+            }
+            int s = open.at[top];
+            int e = runEnd(s, open.end[top], k);
+            open.at[top] = e;
+            long w = cum[e] - cum[s];
+            double x0 = open.childLeft[top];
+            open.childLeft[top] += w * layout.scale();
+            if (w * layout.scale() < minWidthPx || w == 0) {
+                open.skipped[top] += w;
+                layout.prune(runNodes);
+                continue;
+            }
+            int child = tree.child(open.node[top], paths.frame(order[s], k));
+            tree.addTotal(child, w);
+            int i = layout.append(child, k + 1, x0, open.skipped[top]);
+            open.skipped[top] = 0;
+            open.push(++top, i, child, selfEnd(child, s, e, k + 1), e, x0);
+        }
+    }
+
+    /** Nodes in the run {@link #runEnd} found last. */
+    private long runNodes;
+
+    /**
+     * The end of the run of paths from {@code s} (before {@code end}) that share their first
+     * {@code k + 1} frames: one child of a node at depth {@code k}. Counts the distinct nodes in it
+     * (each path adds those past what it shares with the one before) into {@link #runNodes}.
+     */
+    private int runEnd(int s, int end, int k) {
+        long nodes = paths.length(order[s]) - k;
+        int e = s + 1;
+        while (e < end && lcp[e] > k) {
+            nodes += paths.length(order[e]) - lcp[e];
+            e++;
+        }
+        runNodes = nodes;
+        return e;
+    }
+
+    /** The kept frames whose children are being visited, one per depth. */
+    private static final class Open {
         int[] frame = new int[64];
         int[] node = new int[64];
         int[] at = new int[64];
         int[] end = new int[64];
         double[] childLeft = new double[64];
         long[] skipped = new long[64];
-        int top = 0;
-        frame[0] = layout.append(0, 0, left, 0);
-        end[0] = order.length;
-        at[0] = selfEnd(0, 0, end[0], 0);
-        childLeft[0] = left;
-        while (top >= 0) {
-            int k = top;
-            if (at[top] == end[top]) {
-                layout.close(frame[top]);
-                top--;
-                continue;
-            }
-            int s = at[top];
-            int e = s + 1;
-            long nodes = paths.length(order[s]) - k;
-            while (e < end[top] && lcp[e] > k) {
-                nodes += paths.length(order[e]) - lcp[e];
-                e++;
-            }
-            at[top] = e;
-            long w = cum[e] - cum[s];
-            double x0 = childLeft[top];
-            childLeft[top] += w * layout.scale();
-            if (w * layout.scale() < minWidthPx || w == 0) {
-                skipped[top] += w;
-                layout.prune(nodes);
-                continue;
-            }
-            int child = tree.child(node[top], paths.frame(order[s], k));
-            tree.addTotal(child, w);
-            int i = layout.append(child, k + 1, x0, skipped[top]);
-            skipped[top] = 0;
-            if (++top == frame.length) {
+
+        void push(int top, int layoutIndex, int treeNode, int from, int to, double left) {
+            if (top == frame.length) {
                 int cap = top * 2;
                 frame = Arrays.copyOf(frame, cap);
                 node = Arrays.copyOf(node, cap);
@@ -103,11 +126,11 @@ final class PrunedLayout {
                 childLeft = Arrays.copyOf(childLeft, cap);
                 skipped = Arrays.copyOf(skipped, cap);
             }
-            frame[top] = i;
-            node[top] = child;
-            end[top] = e;
-            at[top] = selfEnd(child, s, e, k + 1);
-            childLeft[top] = x0;
+            frame[top] = layoutIndex;
+            node[top] = treeNode;
+            at[top] = from;
+            end[top] = to;
+            childLeft[top] = left;
             skipped[top] = 0;
         }
     }
