@@ -9,6 +9,7 @@ import io.myflame.core.analysis.ProfileSum;
 import io.myflame.core.analysis.TruncatedStacks;
 import io.myflame.core.analysis.Truncation;
 import io.myflame.core.flame.FlameOptions;
+import io.myflame.core.flame.FlameLayout;
 import io.myflame.core.flame.HtmlFlameGraph;
 import io.myflame.core.flame.SvgFlameGraph;
 import io.myflame.core.model.Profile;
@@ -132,22 +133,25 @@ public final class FlamegraphCommand implements Callable<Integer> {
     private void single(List<Profile> profiles, Warnings warnings) throws Exception {
         Profile profile = ProfileSum.of(profiles, new ProfileInfo(String.join(" + ", labels(profiles)),
                 profiles.get(0).info().event(), String.join(",", inputs)).withTruncatedShare(truncatedShare(profiles)));
-        CallTree tree = tree(profile);
         FlameOptions o = look.withPaletteMap(look.options(unit(profile)));
         o = o.withTitle(look.title != null ? look.title : defaultTitle(profile))
                 .withSubtitle(look.subtitle != null ? look.subtitle : describe(profile));
         FlameOptions options = o;
+        boolean html = kind().equals("html");
+        SvgFlameGraph graph = new SvgFlameGraph(options);
+        CallTree tree = html ? tree(profile) : null;
+        FlameLayout layout = html ? null : layout(graph, profile);
         AtomicOutput.write(output, out -> {
-            if (kind().equals("html")) {
+            if (html) {
                 // The converter's minwidth is a percentage of the total.
                 double pct = options.minWidthPercent() >= 0 ? options.minWidthPercent()
                         : 100.0 * options.minWidth() / options.width();
                 new HtmlFlameGraph(options.title(), pct, options.inverted()).write(tree, out);
             } else if (kind().equals("png")) {
-                png(() -> new SvgFlameGraph(options).writePng(tree, out));
+                png(() -> graph.writePng(layout, out));
             } else {
                 Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-                new SvgFlameGraph(options).write(tree, w);
+                graph.write(layout, w);
                 w.flush();
             }
         });
@@ -216,6 +220,14 @@ public final class FlamegraphCommand implements Callable<Integer> {
         if (differentialFlags()) {
             throw new UsageError("--per, --txns, --diff-mode, --negate and --scale need --diff BASE NEW (or one differential folded file)");
         }
+    }
+
+    /** The whole tree is laid out from sorted stacks, never built: most of a wide profile's nodes are too narrow to draw. */
+    private FlameLayout layout(SvgFlameGraph graph, Profile profile) {
+        if (focus == null && !flameChart && !reverse) {
+            return graph.layout(profile, true);
+        }
+        return graph.layout(tree(profile));
     }
 
     private CallTree tree(Profile profile) {

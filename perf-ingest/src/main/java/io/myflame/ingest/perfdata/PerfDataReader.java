@@ -56,7 +56,9 @@ public final class PerfDataReader {
         for (String a : args) {
             try {
                 if (!a.startsWith("-") && PerfDataFile.isPerfData(Path.of(a))) {
-                    SymbolSources.prefetchRunningKernel();
+                    if (SymbolSources.needsRunningKernel(Path.of(a))) {
+                        SymbolSources.prefetchRunningKernel();
+                    }
                     return;
                 }
             } catch (RuntimeException e) {

@@ -88,7 +88,19 @@ final class SymbolSources {
             caches.add(unpacked);
         }
         caches.add(Path.of(System.getProperty("user.home"), ".debug"));
-        prefetchRunningKernel();
+        if (archive == null) {
+            prefetchRunningKernel();
+        }
+    }
+
+    /**
+     * Whether reading {@code perfData} will likely want this machine's /proc/kallsyms: not when its
+     * symbol archive lies beside it (a capture's holds the recording kernel's symbols), where
+     * producing and parsing 120,000 lines on another thread would cost a small read a tenth of its
+     * CPU time for nothing. Should the archive lack them after all, they are read when asked for.
+     */
+    static boolean needsRunningKernel(Path perfData) {
+        return !Files.isRegularFile(SymbolArchive.besides(perfData));
     }
 
     void kernelText(long text) {

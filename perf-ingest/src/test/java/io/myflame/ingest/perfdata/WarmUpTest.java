@@ -26,4 +26,13 @@ class WarmUpTest {
         assertFalse(PerfDataFile.isPerfData(Files.writeString(dir.resolve("other"), "PERFILE1........")));
         assertFalse(PerfDataFile.isPerfData(dir));
     }
+
+    @Test
+    void aPerfDataWithItsSymbolArchiveBesideNeedsNoRunningKernelSymbols(@TempDir Path dir) throws Exception {
+        Path data = Files.write(dir.resolve("perf.data"),
+                "PERFILE2 and the rest of a header".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        assertTrue(SymbolSources.needsRunningKernel(data));
+        Files.write(dir.resolve("perf.data.symbols.gz"), new byte[] {31, -117});
+        assertFalse(SymbolSources.needsRunningKernel(data));
+    }
 }

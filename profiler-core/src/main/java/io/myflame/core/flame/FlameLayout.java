@@ -24,7 +24,7 @@ public final class FlameLayout {
     private int maxDepth;
     private long pruned;
 
-    private FlameLayout(CallTree tree, double scale) {
+    FlameLayout(CallTree tree, double scale) {
         this.tree = tree;
         this.scale = scale;
     }
@@ -81,7 +81,6 @@ public final class FlameLayout {
                 continue;
             }
             int d = depth[at] + 1;
-            maxDepth = Math.max(maxDepth, d);
             int child = append(c, d, x0, skipped[top]);
             skipped[top] = 0;
             if (++top == open.length) {
@@ -118,7 +117,9 @@ public final class FlameLayout {
         return count;
     }
 
-    private int append(int n, int d, double left, long gapWeight) {
+    /** Adds frame {@code n} at depth {@code d}; returns its index (its subtree ends at {@link #close}). */
+    int append(int n, int d, double left, long gapWeight) {
+        maxDepth = Math.max(maxDepth, d);
         if (size == node.length) {
             int cap = size * 2;
             node = Arrays.copyOf(node, cap);
@@ -132,6 +133,21 @@ public final class FlameLayout {
         x[size] = left;
         gap[size] = gapWeight;
         return size++;
+    }
+
+    /** Ends frame {@code i}'s subtree at the frames appended so far. */
+    void close(int i) {
+        end[i] = size;
+    }
+
+    /** Counts {@code nodes} call-tree nodes left out for their width. */
+    void prune(long nodes) {
+        pruned += nodes;
+    }
+
+    /** Pixels per unit of weight. */
+    double scale() {
+        return scale;
     }
 
     public CallTree tree() {

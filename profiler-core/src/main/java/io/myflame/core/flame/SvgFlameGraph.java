@@ -1,6 +1,7 @@
 package io.myflame.core.flame;
 
 import io.myflame.core.analysis.CallTree;
+import io.myflame.core.model.Profile;
 import io.myflame.core.text.Escape;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
@@ -37,14 +38,34 @@ public final class SvgFlameGraph {
 
     /** Lays out {@code tree} with the options' width, minimum width (pixels or percent) and total. */
     public FlameLayout layout(CallTree tree) {
-        double inner = options.width() - 2.0 * PAD;
-        double min = options.minWidthPercent() >= 0 ? inner * options.minWidthPercent() / 100 : options.minWidth();
-        return FlameLayout.of(tree, PAD, inner, min, options.total());
+        return FlameLayout.of(tree, PAD, innerWidth(), minWidthPx(), options.total());
+    }
+
+    /**
+     * Lays out the full call tree of {@code profile} (with {@code byComm}, under per-comm roots) as
+     * {@link #layout(CallTree)} lays out {@code CallTrees.full(profile, byComm)}, frame for frame,
+     * without building the nodes too narrow to draw: the way to draw a wide profile.
+     */
+    public FlameLayout layout(Profile profile, boolean byComm) {
+        return PrunedLayout.of(profile, byComm, PAD, innerWidth(), minWidthPx(), options.total());
+    }
+
+    private double innerWidth() {
+        return options.width() - 2.0 * PAD;
+    }
+
+    private double minWidthPx() {
+        return options.minWidthPercent() >= 0 ? innerWidth() * options.minWidthPercent() / 100 : options.minWidth();
     }
 
     /** Renders {@code tree} as a complete SVG document. */
     public void write(CallTree tree, Writer out) throws IOException {
-        out.write(render(layout(tree)));
+        write(layout(tree), out);
+    }
+
+    /** Renders a layout as a complete SVG document. */
+    public void write(FlameLayout layout, Writer out) throws IOException {
+        out.write(render(layout));
         out.flush();
     }
 
@@ -53,7 +74,12 @@ public final class SvgFlameGraph {
      * tooltips). Refused when the image would be too large to hold in memory.
      */
     public void writePng(CallTree tree, OutputStream out) throws IOException {
-        FlameDrawing d = new FlameDrawing(options, layout(tree), false);
+        writePng(layout(tree), out);
+    }
+
+    /** Renders a layout as a PNG, as {@link #writePng(CallTree, OutputStream)}. */
+    public void writePng(FlameLayout layout, OutputStream out) throws IOException {
+        FlameDrawing d = new FlameDrawing(options, layout, false);
         if ((long) d.width() * d.height > MAX_PNG_PIXELS) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
                     "a %d x %d px PNG is too large (stacks %d frames deep); use SVG or --minwidth",

@@ -1,0 +1,106 @@
+package io.myflame.core.flame;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.myflame.core.analysis.CallTrees;
+import io.myflame.core.model.FrameTable;
+import io.myflame.core.model.Profile;
+import io.myflame.core.model.ProfileInfo;
+import io.myflame.core.model.SampledThread;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.DoubleRange;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
+import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Laying out a profile from its sorted stacks, without building the nodes too narrow to draw,
+ * draws exactly what laying out the full call tree draws: the same frames at the same places, the
+ * same gaps, the same count of pruned frames, byte for byte the same SVG.
+ */
+class PrunedLayoutTest {
+    @Property(tries = 300)
+    void prunedLayoutDrawsWhatTheFullTreeDraws(
+            @ForAll @Size(max = 80) List<@Size(max = 14) List<@IntRange(min = 0, max = 5) Integer>> stacks,
+            @ForAll @LongRange(min = 1, max = 1_000_000) long weightSeed,
+            @ForAll @IntRange(min = 200, max = 1600) int width,
+            @ForAll @DoubleRange(min = 0, max = 30) double minWidth,
+            @ForAll boolean byComm,
+            @ForAll @LongRange(min = 0, max = 5_000_000) long scaleTotal) {
+        Profile profile = profile(stacks, weightSeed);
+        SvgFlameGraph graph = new SvgFlameGraph(FlameOptions.defaults().withWidth(width).withMinWidth(minWidth)
+                .withTotal(scaleTotal));
+        FlameLayout full = graph.layout(CallTrees.full(profile, byComm));
+        FlameLayout pruned = graph.layout(profile, byComm);
+        assertEquals(frames(full), frames(pruned));
+        assertEquals(full.pruned(), pruned.pruned());
+        assertEquals(full.maxDepth(), pruned.maxDepth());
+        assertEquals(pruned.size(), pruned.tree().size(), "a node is built only for a frame drawn");
+        assertEquals(graph.render(full), graph.render(pruned));
+    }
+
+    /** A wide profile of little sharing: the full tree has a node per frame, the pruned one a node per frame drawn. */
+    @Test
+    void wideProfileBuildsOnlyWhatIsDrawn() throws Exception {
+        Random random = new Random(42);
+        List<List<Integer>> stacks = new ArrayList<>();
+        for (int s = 0; s < 20_000; s++) {
+            List<Integer> stack = new ArrayList<>();
+            int depth = 10 + random.nextInt(36);
+            for (int d = 0; d < depth; d++) {
+                stack.add(random.nextInt(5_000));
+            }
+            stacks.add(stack);
+        }
+        Profile profile = profile(stacks, 0);
+        SvgFlameGraph graph = new SvgFlameGraph(FlameOptions.defaults());
+        FlameLayout full = graph.layout(CallTrees.full(profile, true));
+        FlameLayout pruned = graph.layout(profile, true);
+        assertTrue(full.tree().size() > 20 * pruned.tree().size(),
+                full.tree().size() + " nodes built for the full tree, " + pruned.tree().size() + " pruned");
+        assertEquals(full.tree().size() - 1, full.size() - 1 + full.pruned(), "every node is drawn or pruned");
+        StringWriter a = new StringWriter();
+        StringWriter b = new StringWriter();
+        graph.write(full, a);
+        graph.write(pruned, b);
+        assertEquals(a.toString(), b.toString());
+    }
+
+    /**
+     * Frames named f0..fN (in an order unlike their ids), three thread names, weights from a seed
+     * (some zero), or all 1 for seed 0.
+     */
+    private static Profile profile(List<List<Integer>> stacks, long weightSeed) {
+        FrameTable frames = new FrameTable();
+        Profile.Builder b = Profile.builder(frames).info(new ProfileInfo("t", null, "t"));
+        long w = weightSeed;
+        int i = 0;
+        for (List<Integer> stack : stacks) {
+            int[] ids = new int[stack.size()];
+            for (int d = 0; d < ids.length; d++) {
+                ids[d] = frames.intern("f" + (stack.get(d) * 7919 % 10_007));
+            }
+            w = (w * 6364136223846793005L + 1442695040888963407L) >>> 1;
+            long weight = weightSeed == 0 ? 1 : w % 11 == 0 ? 0 : 1 + w % 5_000;
+            b.add(b.thread(new SampledThread("comm" + i++ % 3, -1, -1)), ids, ids.length, weight, 1);
+        }
+        return b.build();
+    }
+
+    /** Every drawn frame: its name, depth, left edge, width, gap and the size of its subtree. */
+    private static List<String> frames(FlameLayout l) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < l.size(); i++) {
+            out.add(l.tree().name(l.node(i)) + " d" + l.depth(i) + " x" + l.x(i) + " w" + l.width(i) + " g" + l.gap(i)
+                    + " s" + (l.end(i) - i) + " self" + l.tree().self(l.node(i)));
+        }
+        return out;
+    }
+}
