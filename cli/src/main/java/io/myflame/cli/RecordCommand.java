@@ -83,7 +83,7 @@ public final class RecordCommand implements Callable<Integer> {
      */
     static String checks(CaptureRecord meta) {
         CaptureRecord.Checks c = meta.checks() == null
-                ? new CaptureRecord.Checks(null, null, null, null, null, null, null, null) : meta.checks();
+                ? new CaptureRecord.Checks(null, null, null, null, null, null, null, null, null) : meta.checks();
         List<String> parts = new ArrayList<>();
         CaptureRecord.Rows rows = c.rows();
         if (rows != null && rows.rowsPerStatement() != null) {

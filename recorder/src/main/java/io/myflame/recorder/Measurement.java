@@ -7,6 +7,7 @@ import io.myflame.recorder.capture.HostInfo;
 import io.myflame.recorder.capture.ServerVariables;
 import io.myflame.core.model.CallGraph;
 import io.myflame.recorder.check.SampleChecks;
+import io.myflame.recorder.check.ProfilingOverhead;
 import io.myflame.recorder.check.WindowChecks;
 import io.myflame.recorder.process.LineTee;
 import io.myflame.recorder.perf.PerfRecording;
@@ -44,6 +45,8 @@ public final class Measurement {
     private final Path out;
     private final CaptureMetadata meta = new CaptureMetadata();
     private PerfRecording recording;
+    /** The unprofiled warm-up's throughput: what perf's overhead is measured against. */
+    private double warmupTps = Double.NaN;
 
     /** @param perf how to sample, or null to run the workload without perf */
     public Measurement(Session session, Workload workload, PerfSettings perf, Path out) {
@@ -98,6 +101,10 @@ public final class Measurement {
         meta.counters(deltas, StatusCounters.perTransaction(deltas, results.transactions()));
         WindowChecks.run(workload, before, after, results.transactions(),
                 variables.get("innodb_buffer_pool_size"), meta, progress);
+        if (recording != null) {
+            boolean sameTable = !workload.myflameDelete() && meta.workload().path("table_size_requested").isMissingNode();
+            ProfilingOverhead.check(warmupTps, results.tps(), sameTable, perf.callGraph(), meta, progress);
+        }
         ranOutOfRows(output);
         if (recording != null) {
             new PerfCapture(recording, meta, session, out).finish();
@@ -109,7 +116,6 @@ public final class Measurement {
 
     /** Warm-up, rows for the whole window, tables in the cache, and the variables the window runs with. */
     private ServerVariables beforeWindow() throws RecordException {
-        double warmupTps = Double.NaN;
         if (workload.warmup() > 0) {
             warmupTps = SysbenchResults.parse(runSysbench("warm-up", workload.warmup(),
                     out.resolve("sysbench-warmup.txt"), false)).tps();

@@ -58,7 +58,7 @@ public record CaptureRecord(Integer schemaVersion, String tool, Server server, W
     public record Workload(String name, String description, String rowWork, Integer tables, Integer tableSize,
                            Integer threads, Integer timeS, Integer warmupS, @JsonInclude(Include.ALWAYS) String randType,
                            @JsonInclude(Include.ALWAYS) String storageEngine, String sysbenchVersion,
-                           Integer tableSizeRequested, String command, Results results) {
+                           Integer tableSizeRequested, String command, Results results, Double warmupTps) {
     }
 
     /** What sysbench reported for the measured window; a figure it did not print is null. */
@@ -102,7 +102,7 @@ public record CaptureRecord(Integer schemaVersion, String tool, Server server, W
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Checks(Rows rows, Long bufferPoolReads, Double bufferPoolReadsPerTransaction, Double serverCpusBusy,
                          Integer expectedCpusBusy, Double truncatedShare, Map<String, Double> truncatedCauses,
-                         Double unresolvedShare) {
+                         Double unresolvedShare, Double profiledTpsRatio) {
     }
 
     /** Rows changed per statement: did the workload do what it says. */

@@ -1,0 +1,79 @@
+package io.myflame.recorder.check;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.myflame.ingest.capture.CaptureDirectory;
+import io.myflame.recorder.capture.CaptureMetadata;
+import io.myflame.recorder.progress.Progress;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * perf's cost to the workload, from the warm-up's and the window's throughput (figures of the
+ * bundled captures): written to capture.json, read back through the typed record, a warning only
+ * past a quarter lost, and no ratio when the window ran on another table than the warm-up (the
+ * DELETE workload's, grown and refilled between them).
+ */
+class ProfilingOverheadTest {
+    @TempDir
+    Path tmp;
+
+    private JsonNode written(CaptureMetadata meta) throws Exception {
+        meta.write(tmp);
+        return new ObjectMapper().readTree(tmp.resolve("capture.json").toFile());
+    }
+
+    @Test
+    void dwarfHalvingTheRateIsSaid() throws Exception {
+        CaptureMetadata meta = new CaptureMetadata();
+        ProfilingOverhead.check(16953.38, 7416.59, true, "dwarf,32768", meta, Progress.silent());
+        JsonNode json = written(meta);
+        assertEquals(0.4375, json.path("checks").path("profiled_tps_ratio").asDouble(), 1e-4);
+        assertEquals(16953.38, json.path("workload").path("warmup_tps").asDouble(), 1e-2);
+        String warning = json.path("warnings").get(0).asText();
+        assertTrue(warning.startsWith("perf slowed the workload: 7417 tps profiled against 16953"), warning);
+        assertTrue(warning.contains("smaller dwarf dump"), warning);
+        assertEquals(0.4375, CaptureDirectory.open(tmp).record().checks().profiledTpsRatio(), 1e-4);
+    }
+
+    @Test
+    void framePointersCostingAThirdAreSaidWithTheirOwnFix() throws Exception {
+        CaptureMetadata meta = new CaptureMetadata();
+        ProfilingOverhead.check(12000, 8000, true, "fp", meta, Progress.silent());
+        JsonNode json = written(meta);
+        assertEquals(0.6667, json.path("checks").path("profiled_tps_ratio").asDouble(), 1e-4);
+        assertTrue(json.path("warnings").get(0).asText().endsWith("A lower --freq costs less"));
+        assertFalse(json.path("warnings").get(0).asText().contains("dwarf"));
+    }
+
+    @Test
+    void aSmallCostIsRecordedSilently() throws Exception {
+        CaptureMetadata meta = new CaptureMetadata();
+        ProfilingOverhead.check(22854.79, 19556.41, true, "dwarf,32768", meta, Progress.silent());
+        JsonNode json = written(meta);
+        assertEquals(0.8557, json.path("checks").path("profiled_tps_ratio").asDouble(), 1e-4);
+        assertTrue(json.path("warnings").isEmpty(), json.toString());
+    }
+
+    @Test
+    void anotherTableNoRatio() throws Exception {
+        CaptureMetadata meta = new CaptureMetadata();
+        ProfilingOverhead.check(16953.38, 7416.59, false, "dwarf,32768", meta, Progress.silent());
+        JsonNode json = written(meta);
+        assertTrue(json.path("checks").path("profiled_tps_ratio").isMissingNode(), json.toString());
+        assertEquals(16953.38, json.path("workload").path("warmup_tps").asDouble(), 1e-2);
+        assertTrue(json.path("warnings").isEmpty(), json.toString());
+    }
+
+    @Test
+    void noWarmUpNoFigure() throws Exception {
+        CaptureMetadata meta = new CaptureMetadata();
+        ProfilingOverhead.check(Double.NaN, 9000, true, "fp", meta, Progress.silent());
+        assertTrue(written(meta).path("checks").path("profiled_tps_ratio").isMissingNode());
+    }
+}
