@@ -37,14 +37,11 @@ public final class PerfDataSource {
     }
 
     public FoldedStacks read(Path perfData, PerfScriptReader reader) throws IOException, InputException {
-        if (!Executables.exists(perf)) {
-            throw new InputException("cannot read " + perfData + ": '" + perf + "' not found"
-                    + " (install it with: apt-get install linux-perf, or pass perf script text instead)");
-        }
+        PerfProgram.check(perf, perfData);
         CommandLine cmd = new CommandLine(perf);
         cmd.addArgument("script", false);
         cmd.addArgument("-i", false);
-        cmd.addArgument(perfData.toString(), false);
+        cmd.addArgument(untrimmed(perfData).toString(), false);
         cmd.addArgument(inline ? "--inline" : "--no-inline", false);
         if (symfs != null) {
             cmd.addArgument("--symfs=" + symfs, false);
@@ -86,6 +83,21 @@ public final class PerfDataSource {
         return stacks;
     }
 
+    /**
+     * A name for {@code file} that survives Commons Exec, which strips every argument: an absolute
+     * path cannot start with a space, and one that ends with a space is reached through a symlink.
+     */
+    private static Path untrimmed(Path file) throws IOException {
+        Path abs = file.toAbsolutePath();
+        String s = abs.toString();
+        if (s.equals(s.strip())) {
+            return abs;
+        }
+        Path dir = io.myflame.ingest.io.TempFiles.createDirectory(Path.of(System.getProperty("java.io.tmpdir")),
+                "myflame-perf-input-");
+        return java.nio.file.Files.createSymbolicLink(dir.resolve("perf.data"), abs);
+    }
+
     /** The child's stdout, or null when it could not be started. */
     private static InputStream awaitStdout(CompletableFuture<InputStream> stdout, DefaultExecuteResultHandler result)
             throws IOException {
@@ -119,12 +131,15 @@ public final class PerfDataSource {
     private InputException failure(Path data, DefaultExecuteResultHandler result, ByteArrayOutputStream stderr,
                                    String ours) {
         String perfSays = firstLines(stderr.toString(StandardCharsets.UTF_8));
-        if (result.getExitValue() == 0 && ours != null) {
+        int exit = result.getExitValue();
+        if (exit == 0 && ours != null) {
             return new InputException(ours);
         }
-        String what = result.getException() != null && result.getException().getMessage() != null
-                && perfSays.isEmpty() ? result.getException().getMessage() : perfSays;
-        return new InputException("perf script failed on " + data + ": " + (what.isEmpty() ? "exit " + result.getExitValue() : what));
+        // Commons Exec's own words are "Process exited with an error: 135 (Exit value: 135)": say what happened.
+        String status = exit == org.apache.commons.exec.Executor.INVALID_EXITVALUE ? "could not be run"
+                : ExitStatus.describe(exit);
+        return new InputException("perf script failed on " + data + ": '" + perf + " script' " + status
+                + (perfSays.isEmpty() ? "" : " (" + perfSays + ")"));
     }
 
     private static String firstLines(String s) {
