@@ -116,6 +116,14 @@ class CliErrorsIT {
         Path readme = tmp.resolve("notes.txt");
         Files.writeString(readme, "these are\nnot perf samples\n");
         assertOneLineError(Myflame.run("collapse", readme.toString()), 1, readme + ":1", "not perf script output");
+        // Prose in which a few lines look like sample headers ("$ myflame ...: event cpu-clock, ...") is no profile either.
+        for (String doc : List.of("../README.md", "../docs/commands.md", "../docs/robustness.md")) {
+            for (String cmd : List.of("report", "collapse", "flamegraph")) {
+                assertOneLineError(Myflame.run(cmd, doc, "-o", tmp.resolve("prose.out").toString()), 1, doc + ":",
+                        "not perf script output");
+            }
+        }
+        assertFalse(Files.exists(tmp.resolve("prose.out")));
     }
 
     @Test
