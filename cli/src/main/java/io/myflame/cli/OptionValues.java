@@ -23,6 +23,21 @@ final class OptionValues {
     private OptionValues() {
     }
 
+    /**
+     * Refuses options that do nothing in the mode chosen (exit 2): {@code --depth} without a tree,
+     * {@code --widths} without {@code --diff}. Accepting them silently lets a typo'd intent pass.
+     */
+    static void onlyWith(CommandLine.Model.CommandSpec spec, boolean mode, String modeName, String... options) {
+        if (mode) {
+            return;
+        }
+        for (String o : options) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
+                throw new io.myflame.core.UsageError(o + " applies only with " + modeName);
+            }
+        }
+    }
+
     /** Registers the number rules on a command line and all subcommands already added to it. */
     static void register(CommandLine cl) {
         ITypeConverter<Integer> ints = s -> (int) checked(Long.parseLong(s.trim()), s, Integer.MAX_VALUE);
