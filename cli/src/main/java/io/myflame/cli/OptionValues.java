@@ -38,6 +38,21 @@ final class OptionValues {
         }
     }
 
+    /**
+     * Refuses standard input named twice ({@code diff - -}): it can be read once, and the second
+     * read found it closed ("Stream closed").
+     */
+    static void checkStdinOnce(CommandLine.ParseResult pr) {
+        long dashes = 0;
+        for (CommandLine.Model.PositionalParamSpec p : pr.matchedPositionals()) {
+            dashes += p.originalStringValues().stream().filter(v -> v.equals("-") || v.equals("/dev/stdin")).count();
+        }
+        if (dashes > 1) {
+            throw new io.myflame.core.UsageError("standard input (-) can be read only once; "
+                    + "give the other inputs as files (or <(...) for a second stream)");
+        }
+    }
+
     /** Registers the number rules on a command line and all subcommands already added to it. */
     static void register(CommandLine cl) {
         ITypeConverter<Integer> ints = s -> (int) checked(Long.parseLong(s.trim()), s, Integer.MAX_VALUE);

@@ -72,7 +72,7 @@ class CliErrorsIT {
     @Test
     void closedStdinIsAUsageErrorNotACrash() throws Exception {
         for (List<String> args : List.of(List.of("report", "-"), List.of("collapse", "-"), List.of("flamegraph"),
-                List.of("diff", "-", "-"), List.of("report", "/dev/stdin"))) {
+                List.of("diff", "-", script.toString()), List.of("report", "/dev/stdin"))) {
             List<String> cmd = new ArrayList<>(List.of("sh", "-c", "exec \"$@\" <&-", "sh"));
             cmd.addAll(Myflame.command(List.of("-Xshare:off"), args.toArray(String[]::new)));
             Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
@@ -96,6 +96,15 @@ class CliErrorsIT {
                     "myflame categories: " + cats + ": " + bad[1]);
             assertOneLineError(Myflame.run("diff", script.toString(), script.toString(), "--categories", cats.toString()), 1,
                     cats + ": " + bad[1]);
+        }
+    }
+
+    @Test
+    void standardInputNamedTwiceIsAUsageError() throws Exception {
+        for (String cmd : List.of("diff", "categories", "flamegraph")) {
+            Myflame.Result r = Myflame.runWithStdin(script, cmd, "-", "-", "-o", tmp.resolve("never.txt").toString());
+            assertOneLineError(r, 2, "standard input (-) can be read only once");
+            assertFalse(r.err().contains("Stream closed"), r.err());
         }
     }
 
