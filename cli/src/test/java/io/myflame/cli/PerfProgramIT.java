@@ -48,7 +48,7 @@ class PerfProgramIT {
 
     /** Runs the jar with a short --version bound, so a hanging program costs seconds. */
     private static Myflame.Result runBounded(String... args) throws Exception {
-        Process p = new ProcessBuilder(Myflame.command(List.of("-Dmyflame.perf.version.seconds=3"), args))
+        Process p = new ProcessBuilder(Myflame.command(List.of("-Dmyflame.perf.version.seconds=3", "-Dmyflame.perf.silence.seconds=3"), args))
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
         var out = java.util.concurrent.CompletableFuture.supplyAsync(() -> OutputFilesIT.readAll(p.getInputStream()));
         var err = java.util.concurrent.CompletableFuture.supplyAsync(() -> OutputFilesIT.readAll(p.getErrorStream()));
@@ -75,6 +75,8 @@ class PerfProgramIT {
         Path endless = script("endless", "exec yes perf");
         Path notPerf = script("notperf", "echo 'GNU coreutils 9.1'");
         Path crashes = script("crashes", "case \"$1\" in --version) echo 'perf version 6.1';; *) kill -BUS $$;; esac");
+        // Answers as perf, then hangs: the read is stopped after the silence bound.
+        Path hangsLater = script("hangs-later", "case \"$1\" in --version) echo 'perf version 6.1';; *) exec sleep 1000;; esac");
         Path dir = Files.createDirectories(tmp.resolve("bin-dir"));
         String d = data.toString();
         assertOneLine(runBounded("report", d, "--via-perf-script", "--perf", hangs.toString()), hangs.toString(), "hangs");
@@ -82,6 +84,8 @@ class PerfProgramIT {
                 "prints without end");
         assertOneLine(runBounded("report", d, "--via-perf-script", "--perf", notPerf.toString()), "is not perf",
                 "GNU coreutils");
+        assertOneLine(runBounded("report", d, "--via-perf-script", "--perf", hangsLater.toString()), hangsLater.toString(),
+                "printed nothing for 3 s");
         assertOneLine(runBounded("report", d, "--via-perf-script", "--perf", dir.toString()), dir.toString(),
                 "is a directory");
         assertOneLine(runBounded("collapse", d, "--via-perf-script", "--perf", crashes.toString()), crashes.toString(),

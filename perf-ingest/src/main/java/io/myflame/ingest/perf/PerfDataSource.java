@@ -13,6 +13,7 @@ import org.apache.commons.exec.CommandLine;
 import org.apache.commons.exec.DefaultExecuteResultHandler;
 import org.apache.commons.exec.DefaultExecutor;
 import org.apache.commons.exec.ExecuteStreamHandler;
+import org.apache.commons.exec.ExecuteWatchdog;
 
 /**
  * Reads a {@code perf.data} by running {@code perf script} (no shell, arguments as a list) and
@@ -21,6 +22,9 @@ import org.apache.commons.exec.ExecuteStreamHandler;
  * since addr2line makes perf script many times slower.
  */
 public final class PerfDataSource {
+    /** How long perf script may print nothing before it is taken for hung. */
+    private static final long SILENCE_SECONDS = Long.getLong("myflame.perf.silence.seconds", 300);
+
     private final String perf;
     private final boolean inline;
     private Path symfs;
@@ -49,6 +53,8 @@ public final class PerfDataSource {
         CompletableFuture<InputStream> stdout = new CompletableFuture<>();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
         DefaultExecutor executor = DefaultExecutor.builder().get();
+        ExecuteWatchdog dog = ExecuteWatchdog.builder().setTimeout(ExecuteWatchdog.INFINITE_TIMEOUT_DURATION).get();
+        executor.setWatchdog(dog);
         StdoutToCaller streams = new StdoutToCaller(stdout, stderr);
         executor.setStreamHandler(streams);
         DefaultExecuteResultHandler result = new DefaultExecuteResultHandler();
@@ -58,12 +64,37 @@ public final class PerfDataSource {
             throw new InputException("cannot run " + perf + " to read " + perfData + ": " + e.getMessage()
                     + " (install linux-perf, or pass perf script text instead)");
         }
-        FoldedStacks stacks;
-        InputStream in = awaitStdout(stdout, result);
-        if (in == null) {
+        InputStream out = awaitStdout(stdout, result);
+        if (out == null) {
             throw new InputException("cannot run " + perf + " to read " + perfData + ": "
                     + result.getException().getMessage() + " (install linux-perf, or pass perf script text instead)");
         }
+        try (SilenceWatch silence = new SilenceWatch(dog, SILENCE_SECONDS)) {
+            FoldedStacks stacks = read(perfData, reader, silence.watching(out), streams, result, stderr);
+            if (silence.fired()) {
+                throw silent(perfData);
+            }
+            return stacks;
+        } catch (InputException e) {
+            throw dog.killedProcess() ? silent(perfData) : e;
+        } catch (IOException e) {
+            // Stopping perf closes its pipe under the reader ("Stream closed").
+            if (dog.killedProcess()) {
+                throw silent(perfData);
+            }
+            throw e;
+        }
+    }
+
+    private InputException silent(Path perfData) {
+        return new InputException("'" + perf + " script' printed nothing for " + SILENCE_SECONDS + " s reading "
+                + perfData + " and was stopped (a hung perf, or --perf naming a program that is not perf)");
+    }
+
+    private FoldedStacks read(Path perfData, PerfScriptReader reader, InputStream in, StdoutToCaller streams,
+                              DefaultExecuteResultHandler result, ByteArrayOutputStream stderr)
+            throws IOException, InputException {
+        FoldedStacks stacks;
         try {
             stacks = reader.read(in, perfData.toString());
             in.transferTo(OutputStream.nullOutputStream());
