@@ -42,7 +42,7 @@ final class FlamegraphHelp {
             return;
         }
         left.removeAll(options);
-        out.append(out.length() == 0 ? "" : System.lineSeparator()).append(heading).append(System.lineSeparator()).append(help.optionListExcludingGroups(options));
+        out.append(System.lineSeparator()).append(heading).append(System.lineSeparator()).append(help.optionListExcludingGroups(options));
     }
 
     private static List<OptionSpec> named(CommandSpec spec, List<String> names) {

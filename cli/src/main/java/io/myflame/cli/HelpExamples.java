@@ -20,7 +20,7 @@ final class HelpExamples {
             "report", new Page("docs/commands.md (report), docs/tables.md", List.of(
                     "myflame report cap/delete --top 20",
                     "myflame report perf.data --focus mysql_execute_command --depth 3",
-                    "myflame report cap/delete --rows samples/rows/delete.rows --format markdown")),
+                    "myflame report cap/delete --rows samples/rows/delete.rows -o delete.md")),
             "flamegraph", new Page("docs/flamegraph.md", List.of(
                     "myflame flamegraph cap/delete -o delete.svg",
                     "myflame flamegraph cap/delete --focus do_command -o do_command.html",
@@ -31,15 +31,15 @@ final class HelpExamples {
                     "myflame diff cap/10.11 cap/11.4 --format html -o diff.html")),
             "categories", new Page("docs/commands.md (Categories)", List.of(
                     "myflame categories cap/10.11 cap/11.4",
-                    "myflame categories cap/10.11 cap/11.4 --categories samples/categories/mysql.yaml -o cats.png")),
+                    "myflame categories cap/10.11 cap/11.4 --categories my.yaml -o cats.png")),
             "export", new Page("docs/export.md", List.of(
                     "myflame export cap/delete -o delete.pb.gz",
                     "myflame export perf.data --format pprof -o mysqld.pb.gz")),
             "record", new Page("docs/recording.md", List.of(
                     "myflame record --out cap/delete --workload oltp_delete --time 20",
-                    "myflame record --out cap/10.11 --mariadb 10.11 --workload oltp_point_select")),
+                    "myflame record --out cap/10.11 --mariadb 10.11.5 --workload oltp_delete")),
             "sweep", new Page("docs/recording.md (sweep)", List.of(
-                    "myflame sweep --out sweep/threads --workload oltp_point_select --threads 1,2,4")),
+                    "myflame sweep --out sweep --workload oltp_point_select --threads 1,2,4")),
             "demo", new Page("docs/recording.md (demo)", List.of(
                     "myflame demo")));
 

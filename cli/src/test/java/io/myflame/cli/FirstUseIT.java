@@ -81,6 +81,9 @@ class FirstUseIT {
             assertTrue(examples > 0, cmd + " --help has no examples:\n" + r.out());
             long shown = lines.subList(examples, lines.size()).stream().filter(l -> l.startsWith("  myflame " + cmd)).count();
             assertTrue(shown >= 1 && shown <= 3, cmd + ": " + shown + " examples");
+            // Each example on one line: a wrapped command cannot be copied.
+            assertTrue(lines.subList(examples + 1, lines.size() - 2).stream().allMatch(l -> l.startsWith("  myflame ")
+                    || l.startsWith("  perf ")), cmd + ":\n" + r.out());
             assertTrue(lines.get(lines.size() - 1).contains("docs/"), cmd + " --help ends without its docs page:\n" + r.out());
         }
         Myflame.Result top = Myflame.run("--help");
