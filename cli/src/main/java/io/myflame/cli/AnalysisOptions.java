@@ -41,6 +41,11 @@ public final class AnalysisOptions {
             description = "Sum sample periods (as perf report does) or count samples. Default: ${DEFAULT-VALUE}.")
     String weight;
 
+    @Option(names = {"-q", "--quiet"},
+            description = "No warnings that change no number: a capture's own notes (such as 'perf recorded cpu-clock') "
+                    + "and the truncated-stacks warning (tables keep their footnote). Data skipped is still reported.")
+    boolean quiet;
+
     @picocli.CommandLine.Mixin
     IngestFlags ingest = new IngestFlags();
 
@@ -109,8 +114,8 @@ public final class AnalysisOptions {
      * A capture's own warnings (its self-checks), one line each, so a reader of its numbers sees them;
      * but its truncated stacks, which every read measures on the threads it keeps.
      */
-    private static void captureWarnings(String input, Warnings warnings) throws IOException, InputException {
-        java.nio.file.Path dir = input.equals("-") ? null : java.nio.file.Path.of(input);
+    private void captureWarnings(String input, Warnings warnings) throws IOException, InputException {
+        java.nio.file.Path dir = input.equals("-") || quiet ? null : java.nio.file.Path.of(input);
         if (dir != null && java.nio.file.Files.isDirectory(dir)) {
             for (String w : io.myflame.ingest.capture.CaptureDirectory.open(dir).warnings()) {
                 if (!Truncation.isWarning(w)) {
@@ -184,7 +189,7 @@ public final class AnalysisOptions {
         if (!t.measured()) {
             return p;
         }
-        if (t.worthWarning()) {
+        if (t.worthWarning() && !quiet) {
             warnings.add(name + ": " + t.warning());
         }
         Profile withShare = p.withInfo(p.info().withTruncatedShare(t.share()));

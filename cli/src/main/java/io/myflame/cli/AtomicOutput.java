@@ -4,6 +4,7 @@ import io.myflame.core.UsageError;
 import io.myflame.core.text.Document;
 import io.myflame.core.text.OutputFormat;
 import io.myflame.ingest.io.AtomicFile;
+import io.myflame.ingest.io.OpenDescriptor;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -26,9 +27,9 @@ public final class AtomicOutput {
     private AtomicOutput() {
     }
 
-    /** Writes to {@code target}, or to stdout when it is null or {@code -}. */
+    /** Writes to {@code target}, or to stdout when it is null, {@code -} or names descriptor 1 ({@code /dev/stdout}). */
     public static void write(Path target, AtomicFile.Body body) throws Exception {
-        if (target == null || target.toString().equals("-")) {
+        if (target == null || target.toString().equals("-") || OpenDescriptor.number(target) == 1) {
             System.out.flush();
             OutputStream out = new BufferedOutputStream(new StdoutStream(), 1 << 16);
             body.writeTo(out);

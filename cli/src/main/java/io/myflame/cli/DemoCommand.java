@@ -108,8 +108,11 @@ public final class DemoCommand implements Callable<Integer> {
         return systemServer ? ServerChoice.defaults() : ServerChoice.defaults().withMariadb(mariadb);
     }
 
+    /** Whether a table was printed: the next is set apart by a blank line (stdout never starts with one). */
+    private boolean printed;
+
     /** The top-25 inclusive table, or the table of a row file; printed and returned. */
-    private static String table(Profile profile, Path rowsFile) throws Exception {
+    private String table(Profile profile, Path rowsFile) throws Exception {
         String title = ReportCommand.describe(profile);
         Document doc = rowsFile == null
                 ? TopTable.of(InclusiveTable.of(profile).top(25), title)
@@ -118,7 +121,10 @@ public final class DemoCommand implements Callable<Integer> {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         OutputFormat.TEXT.write(doc, bytes);
         String text = bytes.toString(StandardCharsets.UTF_8);
-        System.out.println();
+        if (printed) {
+            System.out.println();
+        }
+        printed = true;
         System.out.print(text);
         return text;
     }

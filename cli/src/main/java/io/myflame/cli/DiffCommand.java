@@ -103,8 +103,14 @@ public final class DiffCommand implements Callable<Integer> {
         List<RowSpec> specs = rowSpecs != null ? rowSpecs
                 : focus != null ? RowSelection.focus(columns, aliases.rows(List.of(focusSpec())).get(0), depth, min)
                 : movers != null ? movers.changed() : RowSelection.top(columns, top == null ? 20 : top, measure);
+        fmt.checkRows(specs.size());
         diff = DiffTable.compute(cols.title != null ? cols.title : title(columns), specs, columns,
                 RowEvaluator.rows(aliases.rows(specs), measure), measure, unit, cols.threshold);
+        if (counters && io.myflame.diff.CountersBlock.of(diff) == null) {
+            // Folded stacks and plain perf.data carry no workload results or status snapshots.
+            throw new UsageError("--counters needs capture directories (written by 'myflame record'); "
+                    + "none of the inputs holds counters");
+        }
         UnmatchedRows.report(diff, columns).forEach(warnings::add);
         catDiff = cats == null && fmt != OutputFormat.HTML ? null
                 : CategoryFlags.compute(cats == null ? io.myflame.diff.Categories.mysql() : cats, columns, unit, cols.threshold,
@@ -124,6 +130,7 @@ public final class DiffCommand implements Callable<Integer> {
         if (modes > 1) {
             throw new UsageError("choose one of --rows, --top, --focus");
         }
+        OptionValues.onlyWith(spec, focus != null, "--focus", "--depth", "--min");
         if (categories != null && fmt == OutputFormat.CSV) {
             // One CSV file holds one table: the categories are their own command.
             throw new UsageError("--categories with --format csv would write two tables; "

@@ -33,7 +33,7 @@ public final class FlameFlags {
     int frameHeight;
 
     @Option(names = "--minwidth", paramLabel = "PX|PCT%", defaultValue = "0.1",
-            description = "Leave out frames narrower than PX pixels, or PCT% of the total (the graph says how many). "
+            description = "Leave out frames narrower than PX pixels, or PCT%% of the total (the graph says how many). "
                     + "Default: ${DEFAULT-VALUE}.")
     String minWidth;
 

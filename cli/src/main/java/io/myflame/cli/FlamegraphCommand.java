@@ -193,8 +193,8 @@ public final class FlamegraphCommand implements Callable<Integer> {
         if (diff && (kind().equals("html") || reverse || flameChart)) {
             throw new UsageError("--diff draws an SVG or PNG of whole trees; --reverse, --flamechart and .html do not apply");
         }
-        if (!diff && inputs.size() > 1 && differentialFlags()) {
-            throw new UsageError("--per, --txns, --diff-mode, --negate and --scale need --diff BASE NEW (or one differential folded file)");
+        if (!diff && inputs.size() > 1 && differentialFlag() != null) {
+            throw notDifferential();
         }
         if (!widths.equals("new") && !widths.equals("base")) {
             throw new UsageError("--widths must be 'new' or 'base', not '" + widths + "'");
@@ -211,14 +211,25 @@ public final class FlamegraphCommand implements Callable<Integer> {
         }
     }
 
-    private boolean differentialFlags() {
-        return per != null || diffMode != null || negate || !txns.isEmpty() || scale != null;
+    /** The first flag given that only a differential graph uses, or null: without one it would do nothing. */
+    private String differentialFlag() {
+        for (String name : List.of("--per", "--txns", "--diff-mode", "--negate", "--scale", "--widths", "--no-normalize",
+                "--by-comm")) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(name)) {
+                return name;
+            }
+        }
+        return null;
+    }
+
+    private UsageError notDifferential() {
+        return new UsageError(differentialFlag() + " needs --diff BASE NEW (or one differential folded file)");
     }
 
     /** The differential flags, given with one input that turned out to hold one profile. */
     private void checkNotDifferential() {
-        if (differentialFlags()) {
-            throw new UsageError("--per, --txns, --diff-mode, --negate and --scale need --diff BASE NEW (or one differential folded file)");
+        if (differentialFlag() != null) {
+            throw notDifferential();
         }
     }
 

@@ -48,6 +48,7 @@ public final class Main implements Runnable {
             COMMANDS.forEach((name, command) -> cl.addSubcommand(name, command.get()));
         }
         OptionValues.register(cl);
+        HelpExamples.addTo(cl);
         return cl;
     }
 
@@ -103,6 +104,7 @@ public final class Main implements Runnable {
             }
             CommandLine.ParseResult command = last(parsed);
             try {
+                OptionValues.checkStdinOnce(command);
                 AtomicOutput.checkOutput(command);
             } catch (Exception e) {
                 throw new CommandLine.ExecutionException(command.commandSpec().commandLine(), e.getMessage(), e);

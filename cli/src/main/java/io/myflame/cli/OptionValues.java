@@ -23,6 +23,36 @@ final class OptionValues {
     private OptionValues() {
     }
 
+    /**
+     * Refuses options that do nothing in the mode chosen (exit 2): {@code --depth} without a tree,
+     * {@code --widths} without {@code --diff}. Accepting them silently lets a typo'd intent pass.
+     */
+    static void onlyWith(CommandLine.Model.CommandSpec spec, boolean mode, String modeName, String... options) {
+        if (mode) {
+            return;
+        }
+        for (String o : options) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
+                throw new io.myflame.core.UsageError(o + " applies only with " + modeName);
+            }
+        }
+    }
+
+    /**
+     * Refuses standard input named twice ({@code diff - -}): it can be read once, and the second
+     * read found it closed ("Stream closed").
+     */
+    static void checkStdinOnce(CommandLine.ParseResult pr) {
+        long dashes = 0;
+        for (CommandLine.Model.PositionalParamSpec p : pr.matchedPositionals()) {
+            dashes += p.originalStringValues().stream().filter(v -> v.equals("-") || v.equals("/dev/stdin")).count();
+        }
+        if (dashes > 1) {
+            throw new io.myflame.core.UsageError("standard input (-) can be read only once; "
+                    + "give the other inputs as files (or <(...) for a second stream)");
+        }
+    }
+
     /** Registers the number rules on a command line and all subcommands already added to it. */
     static void register(CommandLine cl) {
         ITypeConverter<Integer> ints = s -> (int) checked(Long.parseLong(s.trim()), s, Integer.MAX_VALUE);

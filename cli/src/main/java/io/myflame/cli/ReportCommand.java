@@ -90,6 +90,7 @@ public final class ReportCommand implements Callable<Integer> {
         if (modes > 1) {
             throw new UsageError("choose one of --top, --focus, --callers, --rows, --by-thread");
         }
+        OptionValues.onlyWith(spec, focus != null || callers != null, "--focus or --callers", "--depth", "--min");
         List<RowSpec> rowSpecs = rows == null ? null : readRows(rows);
         Warnings warnings = new Warnings();
         Profile profile = analysis.load(input, analysis.loader(), warnings);

@@ -44,6 +44,29 @@ class BadValuesIT {
         return r;
     }
 
+    /** An option that does nothing in the mode chosen is a usage error, not silently ignored. */
+    @Test
+    void optionsThatDoNothingInTheModeChosenAreUsageErrors() throws Exception {
+        String c = capture.toString();
+        Path folded = tmp.resolve("two.folded");
+        Files.writeString(folded, "mysqld;do_command;mysql_delete 42\nmysqld;do_command 7\n");
+        String f = folded.toString();
+        Path svg = tmp.resolve("never.svg");
+        for (String flag : List.of("--widths=base", "--widths=new", "--no-normalize", "--by-comm", "--negate")) {
+            assertError(2, Myflame.run("flamegraph", c, flag, "-o", svg.toString()), flag.replaceAll("=.*", ""), "--diff");
+            assertError(2, Myflame.run("flamegraph", f, f, flag, "-o", svg.toString()), flag.replaceAll("=.*", ""), "--diff");
+        }
+        assertFalse(Files.exists(svg));
+        assertError(2, Myflame.run("diff", f, f, "--counters"), "--counters", "capture");
+        assertError(2, Myflame.run("diff", f, f, "--counters", "--format", "html"), "--counters", "capture");
+        assertError(2, Myflame.run("report", c, "--depth", "3"), "--depth", "--focus");
+        assertError(2, Myflame.run("report", c, "--top", "5", "--min", "1"), "--min", "--focus");
+        assertError(2, Myflame.run("diff", c, c, "--min", "1"), "--min", "--focus");
+        // In their mode they still work.
+        assertEquals(0, Myflame.run("diff", c, c, "--counters").exit());
+        assertEquals(0, Myflame.run("report", c, "--callers", "do_command", "--depth", "2").exit());
+    }
+
     @Test
     void invalidOptionValuesAreUsageErrorsInEveryCommand() throws Exception {
         String c = capture.toString();

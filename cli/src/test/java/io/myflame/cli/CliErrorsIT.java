@@ -72,7 +72,7 @@ class CliErrorsIT {
     @Test
     void closedStdinIsAUsageErrorNotACrash() throws Exception {
         for (List<String> args : List.of(List.of("report", "-"), List.of("collapse", "-"), List.of("flamegraph"),
-                List.of("diff", "-", "-"), List.of("report", "/dev/stdin"))) {
+                List.of("diff", "-", script.toString()), List.of("report", "/dev/stdin"))) {
             List<String> cmd = new ArrayList<>(List.of("sh", "-c", "exec \"$@\" <&-", "sh"));
             cmd.addAll(Myflame.command(List.of("-Xshare:off"), args.toArray(String[]::new)));
             Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
@@ -100,6 +100,15 @@ class CliErrorsIT {
     }
 
     @Test
+    void standardInputNamedTwiceIsAUsageError() throws Exception {
+        for (String cmd : List.of("diff", "categories", "flamegraph")) {
+            Myflame.Result r = Myflame.runWithStdin(script, cmd, "-", "-", "-o", tmp.resolve("never.txt").toString());
+            assertOneLineError(r, 2, "standard input (-) can be read only once");
+            assertFalse(r.err().contains("Stream closed"), r.err());
+        }
+    }
+
+    @Test
     void binaryFileIsRejected() throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         assertOneLineError(Myflame.run("collapse", java.toString()), 1, java.toString(), "binary data");
@@ -116,6 +125,14 @@ class CliErrorsIT {
         Path readme = tmp.resolve("notes.txt");
         Files.writeString(readme, "these are\nnot perf samples\n");
         assertOneLineError(Myflame.run("collapse", readme.toString()), 1, readme + ":1", "not perf script output");
+        // Prose in which a few lines look like sample headers ("$ myflame ...: event cpu-clock, ...") is no profile either.
+        for (String doc : List.of("../README.md", "../docs/commands.md", "../docs/robustness.md")) {
+            for (String cmd : List.of("report", "collapse", "flamegraph")) {
+                assertOneLineError(Myflame.run(cmd, doc, "-o", tmp.resolve("prose.out").toString()), 1, doc + ":",
+                        "not perf script output");
+            }
+        }
+        assertFalse(Files.exists(tmp.resolve("prose.out")));
     }
 
     @Test

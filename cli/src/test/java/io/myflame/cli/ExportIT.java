@@ -1,6 +1,7 @@
 package io.myflame.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -74,5 +75,29 @@ class ExportIT {
     void otherFormatsAndAMissingOutputAreUsageErrors() throws Exception {
         assertEquals(2, Myflame.run("export", CAPTURE, "--format", "speedscope", "-o", dir.resolve("x").toString()).exit());
         assertEquals(2, Myflame.run("export", CAPTURE).exit());
+    }
+
+    /** Metadata holding an unpaired surrogate (valid JSON: "\ud800"): written as U+FFFD, never a protobuf stack trace. */
+    @Test
+    void metadataWithALoneSurrogateIsWrittenWellFormed() throws Exception {
+        Path capture = Files.createDirectory(dir.resolve("cap"));
+        try (var files = Files.list(Path.of(CAPTURE))) {
+            for (Path f : files.toList()) {
+                Files.copy(f, capture.resolve(f.getFileName()));
+            }
+        }
+        Path json = capture.resolve("capture.json");
+        String meta = Files.readString(json);
+        Files.writeString(json, meta.replace("\"name\" : \"oltp_delete\"", "\"name\" : \"oltp\\ud800delete\""));
+        assertTrue(Files.readString(json).contains("oltp\\ud800delete"), "the test needs the workload name in capture.json");
+        Path pb = dir.resolve("odd.pb.gz");
+        Myflame.Result r = Myflame.run("export", capture.toString(), "-o", pb.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertFalse(r.hasStackTrace(), r.err());
+        ProfileProto.Profile p;
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(pb))) {
+            p = ProfileProto.Profile.parseFrom(in);
+        }
+        assertTrue(p.getStringTableList().contains("oltp\ufffddelete"), p.getStringTableList().toString());
     }
 }

@@ -126,6 +126,27 @@ class OutputFilesIT {
         assertEquals("kept\n" + new String(folded, StandardCharsets.UTF_8), new String(all, StandardCharsets.UTF_8));
     }
 
+    /**
+     * A file the shell opened once and several commands write in turn: the output comes at the
+     * shell's position and moves it on, so what is written before and after stays in order and whole.
+     */
+    @Test
+    void inheritedDescriptorsAreWrittenAtTheShellsPosition() throws Exception {
+        String expected = "before\n" + new String(folded, StandardCharsets.UTF_8) + "after\n";
+        for (String target : List.of("/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "/dev/fd/3")) {
+            Path shared = tmp.resolve("shared" + target.replace('/', '_'));
+            String redirect = target.equals("/dev/fd/3") ? ">&3" : "";
+            String script = "{ echo before " + redirect + "; \"$@\" -o " + target + "; echo after " + redirect + "; } "
+                    + (redirect.isEmpty() ? ">" : "3>") + " \"$OUT\"";
+            List<String> cmd = new ArrayList<>(List.of("sh", "-c", script, "sh"));
+            cmd.addAll(Myflame.command(List.of(), "collapse", capture));
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT);
+            pb.environment().put("OUT", shared.toString());
+            assertEquals(0, pb.start().waitFor(), target);
+            assertEquals(expected, Files.readString(shared), target);
+        }
+    }
+
     @Test
     void directoriesAreNotOutputFiles() throws Exception {
         for (String cmd : List.of("collapse", "report", "flamegraph", "export")) {
@@ -210,6 +231,7 @@ class OutputFilesIT {
             assertFalse(r.hasStackTrace(), r.err());
             assertEquals(1, r.err().lines().count(), r.err());
             assertTrue(r.err().contains("No space left on device") || r.err().contains("no space left"), r.err());
+            assertTrue(r.err().contains(out.toString()), "the error names the output file: " + r.err());
             assertEquals("previous\n", Files.readString(out));
             assertNoTempFiles(fs.dir());
         }

@@ -57,7 +57,7 @@ class PortableSymbolsIT {
     void captureReadsTheSameOnAMachineWithNoneOfItsFiles() throws Exception {
         List<PerfRow> perf = perfReport(cap.resolve("perf.data"));
         Myflame.Result ours = MaskedMachine.run(tmp, List.of(binaries), "report", cap.resolve("perf.data").toString(),
-                "--top", "0", "--min", "0");
+                "--top", "0");
         assertEquals(0, ours.exit(), ours.err());
         assertFalse(ours.out().contains("[["), ours.out());
         Map<String, double[]> rows = rows(ours.out());
@@ -86,7 +86,7 @@ class PortableSymbolsIT {
     void withoutItsArchiveKernelFramesAreUnnamedAndTheWarningSaysHowToSupplyThem() throws Exception {
         Path alone = Files.createDirectories(tmp.resolve("alone")).resolve("perf.data");
         Files.copy(cap.resolve("perf.data"), alone);
-        Myflame.Result r = MaskedMachine.run(tmp, List.of(binaries), "report", alone.toString(), "--top", "0", "--min", "0");
+        Myflame.Result r = MaskedMachine.run(tmp, List.of(binaries), "report", alone.toString(), "--top", "0");
         assertEquals(0, r.exit(), r.err());
         Map<String, double[]> rows = rows(r.out());
         assertTrue(rows.containsKey("[kernel.kallsyms]"), r.out());

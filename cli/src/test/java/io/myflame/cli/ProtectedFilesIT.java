@@ -109,6 +109,13 @@ class ProtectedFilesIT {
             assertOneLine(r, 1, out + ": permission denied");
             assertEquals("kept\n", Files.readString(out), run + " replaced a read-only file");
         }
+        // A directory its user may not write: the error names the output, not the hidden temporary file.
+        Path locked = Files.createDirectory(tmp.resolve("locked"));
+        Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path inLocked = locked.resolve("new.txt");
+        Myflame.Result denied = Myflame.runAs("nobody", "report", folded.toString(), "-o", inLocked.toString());
+        assertOneLine(denied, 1, inLocked + ": permission denied");
+        assertFalse(denied.err().contains(".tmp"), denied.err());
         // The --cp palette is an output too.
         Path palette = dir.resolve("ro.map");
         Files.writeString(palette, "do_command->rgb(1,2,3)\n");

@@ -8,7 +8,6 @@ import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
-import javax.imageio.ImageIO;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.CategoryPlot;
@@ -27,6 +26,9 @@ public final class CategoryChart {
         new Color(0x8c564b), new Color(0x17becf), new Color(0xe377c2), new Color(0x2b4f81),
         new Color(0xbcbd22), new Color(0x1b7837), new Color(0x7f3b08), new Color(0x542788),
     };
+
+    /** The longest label a chart shows whole. */
+    static final int MAX_LABEL = 60;
 
     private CategoryChart() {
     }
@@ -53,8 +55,23 @@ public final class CategoryChart {
         } finally {
             g.dispose();
         }
-        ImageIO.write(image, "png", out);
+        io.myflame.core.text.PngImage.write(image, out);
         out.flush();
+    }
+
+    /**
+     * A label as the chart shows it: cut in the middle past {@link #MAX_LABEL} characters, kept
+     * distinct from the others. JFreeChart breaks axis labels into lines by measuring ever longer
+     * prefixes, so a 1 MB server version took 50 s; no chart shows more than this anyway.
+     */
+    static String shortLabel(String label, java.util.Set<String> used) {
+        String s = label.length() <= MAX_LABEL ? label
+                : label.substring(0, MAX_LABEL / 2) + "\u2026" + label.substring(label.length() - MAX_LABEL / 2 + 1);
+        String unique = s;
+        for (int n = 2; !used.add(unique); n++) {
+            unique = s + " (" + n + ")";
+        }
+        return unique;
     }
 
     private static int height(Diff categories) {
@@ -89,10 +106,17 @@ public final class CategoryChart {
 
     private static JFreeChart chart(Diff categories) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
+        java.util.Set<String> usedColumns = new java.util.HashSet<>();
+        java.util.List<String> columns = new java.util.ArrayList<>();
+        for (int c = 0; c < categories.columns().size(); c++) {
+            columns.add(shortLabel(categories.columns().get(c).label(), usedColumns));
+        }
+        java.util.Set<String> usedRows = new java.util.HashSet<>();
         for (DiffRow row : categories.rows()) {
+            String key = shortLabel(row.key(), usedRows);
             for (int c = 0; c < categories.columns().size(); c++) {
                 Cell cell = row.cells().get(c);
-                data.addValue(cell.present() ? cell.mean() : 0.0, row.key(), categories.columns().get(c).label());
+                data.addValue(cell.present() ? cell.mean() : 0.0, key, columns.get(c));
             }
         }
         String unit = categories.units().isEmpty() ? "%" : categories.deltaUnit();

@@ -32,7 +32,8 @@ public final class PprofExport {
 
     private PprofExport(Profile profile, Map<String, String> metadata) {
         this.profile = profile;
-        this.metadata = new LinkedHashMap<>(metadata);
+        this.metadata = new LinkedHashMap<>();
+        metadata.forEach((k, v) -> this.metadata.put(wellFormed(k), wellFormed(v)));
         string("");
     }
 
@@ -86,7 +87,7 @@ public final class PprofExport {
     /** One function and one location per frame id; ids are the frame id + 1 (0 means none). */
     private void functions() {
         for (int f = 0; f < profile.frames().size(); f++) {
-            long name = string(Escape.decode(profile.frames().name(f)));
+            long name = string(wellFormed(Escape.decode(profile.frames().name(f))));
             out.addFunction(ProfileProto.Function.newBuilder().setId(f + 1).setName(name).setSystemName(name));
             out.addLocation(ProfileProto.Location.newBuilder().setId(f + 1)
                     .addLine(ProfileProto.Line.newBuilder().setFunctionId(f + 1)));
@@ -101,7 +102,7 @@ public final class PprofExport {
         }
         s.addValue(profile.samples(i)).addValue(profile.weight(i));
         SampledThread t = profile.thread(i);
-        s.addLabel(ProfileProto.Label.newBuilder().setKey(string("thread")).setStr(string(Escape.decode(t.comm()))));
+        s.addLabel(ProfileProto.Label.newBuilder().setKey(string("thread")).setStr(string(wellFormed(Escape.decode(t.comm())))));
         if (t.pid() >= 0) {
             s.addLabel(ProfileProto.Label.newBuilder().setKey(string("pid")).setNum(t.pid()));
         }
@@ -125,5 +126,25 @@ public final class PprofExport {
             out.addStringTable(s);
         }
         return id;
+    }
+
+    /**
+     * {@code s} with every unpaired surrogate replaced by U+FFFD: protobuf strings are UTF-8, which
+     * cannot encode one, and capture.json may hold one ("\\ud800" is valid JSON).
+     */
+    static String wellFormed(String s) {
+        StringBuilder fixed = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean paired = Character.isHighSurrogate(c) ? i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))
+                    : !Character.isLowSurrogate(c) || i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
+            if (!paired && fixed == null) {
+                fixed = new StringBuilder(s.substring(0, i));
+            }
+            if (fixed != null) {
+                fixed.append(paired ? c : '\ufffd');
+            }
+        }
+        return fixed == null ? s : fixed.toString();
     }
 }

@@ -2,6 +2,7 @@ package io.myflame.ingest;
 
 import io.myflame.ingest.capture.CaptureDirectory;
 import io.myflame.ingest.io.Stdin;
+import io.myflame.ingest.io.TempFiles;
 import java.io.BufferedInputStream;
 import java.io.Closeable;
 import java.io.IOException;
@@ -106,9 +107,15 @@ public final class OpenedInput implements Closeable {
             in.close();
             return new OpenedInput(name, kind, regularFile, null, null);
         }
-        Path tmp = Files.createTempFile("myflame-", kind == InputKind.JFR ? ".jfr" : ".perf.data");
+        // Registered with TempFiles: Ctrl-C or SIGTERM while a large perf.data is spooled (or read)
+        // must not leave the copy in /tmp.
+        Path tmp = TempFiles.create(Path.of(System.getProperty("java.io.tmpdir")), "myflame-",
+                kind == InputKind.JFR ? ".jfr" : ".perf.data");
         try (in) {
             Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException | RuntimeException e) {
+            TempFiles.delete(tmp);
+            throw e;
         }
         return new OpenedInput(name, kind, tmp, null, tmp);
     }
@@ -178,13 +185,21 @@ public final class OpenedInput implements Closeable {
         return text;
     }
 
+    /**
+     * {@code message} with the spool file's path replaced by the input's name: an error about a
+     * perf.data piped in names {@code <stdin>}, not a /tmp file the user never saw (and that is gone).
+     */
+    public String shown(String message) {
+        return spooled == null || message == null ? message : message.replace(spooled.toString(), name);
+    }
+
     @Override
     public void close() throws IOException {
         if (text != null) {
             text.close();
         }
         if (spooled != null) {
-            Files.deleteIfExists(spooled);
+            TempFiles.delete(spooled);
         }
     }
 }

@@ -95,7 +95,7 @@ public final class ProfileLoader {
     public FoldedStacks fold(String input, FoldOptions options) throws IOException, InputException {
         try (OpenedInput in = OpenedInput.open(input)) {
             FoldedStacks stacks = fold(in, options);
-            warnings.addAll(stacks.warnings());
+            stacks.warnings().forEach(w -> warnings.add(in.shown(w)));
             return stacks;
         } catch (io.myflame.core.model.WeightOverflow e) {
             throw new InputException(input + ": " + e.getMessage());
@@ -104,7 +104,7 @@ public final class ProfileLoader {
 
     private FoldedStacks fold(OpenedInput in, FoldOptions options) throws IOException, InputException {
         return switch (in.kind()) {
-            case PERF_DATA -> readPerfData(in.file(), options);
+            case PERF_DATA -> readPerfData(in, options);
             case PERF_SCRIPT -> readText(in, scriptReader(options));
             case FOLDED, DIFFERENTIAL_FOLDED -> throw new InputException(in.name() + ": already folded stacks; nothing to collapse");
             case JFR -> throw new InputException(in.name() + ": JFR recordings are read by 'myflame flamegraph' and 'report', not here");
@@ -116,6 +116,25 @@ public final class ProfileLoader {
      * The native reader unless told otherwise or inline frames are wanted (perf's addr2line);
      * a file it does not read as perf does goes to perf script, with a one-line note.
      */
+    private FoldedStacks readPerfData(OpenedInput in, FoldOptions options) throws IOException, InputException {
+        int before = warnings.size();
+        try {
+            return readPerfData(in.file(), options);
+        } catch (InputException e) {
+            throw new InputException(in.shown(e.getMessage()));
+        } catch (IOException e) {
+            String shown = in.shown(e.getMessage());
+            if (shown != null && !shown.equals(e.getMessage())) {
+                throw new InputException("I/O error: " + shown);
+            }
+            throw e;
+        } finally {
+            for (int i = before; i < warnings.size(); i++) {
+                warnings.set(i, in.shown(warnings.get(i)));
+            }
+        }
+    }
+
     private FoldedStacks readPerfData(Path path, FoldOptions options) throws IOException, InputException {
         if (!viaPerfScript && !inline) {
             try {
@@ -180,7 +199,7 @@ public final class ProfileLoader {
                 }
                 default -> {
                     FoldedStacks stacks = fold(in, FoldOptions.ANALYSIS);
-                    warnings.addAll(stacks.warnings());
+                    stacks.warnings().forEach(w -> warnings.add(in.shown(w)));
                     ProfileInfo recorded = in.kind() == InputKind.PERF_DATA && in.file() != null
                             && info.callGraph() == CallGraph.UNKNOWN
                             ? info.withCallGraph(RecordedCallGraph.of(in.file())) : info;

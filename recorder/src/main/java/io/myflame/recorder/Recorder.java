@@ -49,7 +49,12 @@ public final class Recorder {
         CaptureOutput capture = CaptureOutput.begin(o.out(), o.replace());
         Path dir = capture.dir();
         try (Session session = Session.open(server, progress, () -> capture.incomplete(Session.INTERRUPTED))) {
-            progress.phase("server " + session.version() + " (" + session.server().binary() + ")");
+            String binary = session.server().binary();
+            progress.phase("server " + session.version() + (binary == null ? "" : " (" + binary + ")"));
+            if (o.perf() != null) {
+                // Before the tables are prepared (minutes for a large --table-size): perf must be able to attach.
+                io.myflame.recorder.perf.PerfPermissions.check(session.server().pid());
+            }
             session.prepare(o.workload(), o.reprepare(), dir);
             SysbenchResults r = new Measurement(session, o.workload(), o.perf(), dir).run();
             if (o.cleanup()) {

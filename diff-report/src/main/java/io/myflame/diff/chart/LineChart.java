@@ -51,7 +51,7 @@ public final class LineChart {
         } finally {
             g.dispose();
         }
-        javax.imageio.ImageIO.write(image, "png", out);
+        io.myflame.core.text.PngImage.write(image, out);
         out.flush();
     }
 

@@ -38,10 +38,10 @@ public final class AtomicFile {
     }
 
     public static void write(Path target, Body body) throws Exception {
-        if (isOpenDescriptor(target)) {
-            // /dev/stdout, /dev/fd/3: the descriptor the shell opened (a pipe, or a file opened with >>).
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(target,
-                    StandardOpenOption.WRITE, StandardOpenOption.APPEND), 1 << 16)) {
+        int fd = OpenDescriptor.number(target);
+        if (fd >= 0) {
+            // /dev/stdout, /dev/fd/3: the descriptor the shell opened (a pipe, a terminal, a file opened with > or >>).
+            try (OutputStream out = new BufferedOutputStream(OpenDescriptor.open(target, fd), 1 << 16)) {
                 body.writeTo(out);
             }
             return;
@@ -59,23 +59,109 @@ public final class AtomicFile {
             return;
         }
         Path dir = real.toAbsolutePath().getParent();
-        if (dir != null) {
-            Files.createDirectories(dir);
-        }
-        Path tmp = TempFiles.create(dir, "." + real.getFileName(), ".tmp");
+        Path tmp;
         try {
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
+            if (dir != null) {
+                Files.createDirectories(dir);
+            }
+            tmp = TempFiles.create(dir, "." + real.getFileName(), ".tmp");
+        } catch (IOException e) {
+            throw named(target, e);
+        }
+        try {
+            try (OutputStream out = new BufferedOutputStream(new Named(Files.newOutputStream(tmp), target), 1 << 16)) {
                 body.writeTo(out);
             }
-            if (Files.exists(real) && hardLinks(real) > 1) {
-                copyInto(tmp, real);
-            } else {
-                // Temp files are created private (0600); the result keeps the old file's mode or is 0644.
-                Files.setPosixFilePermissions(tmp, Files.exists(real) ? Files.getPosixFilePermissions(real) : NEW_FILE);
-                Files.move(tmp, real, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            }
+            placeInto(tmp, real);
+        } catch (IOException e) {
+            throw named(target, e);
         } finally {
             TempFiles.delete(tmp);
+        }
+    }
+
+    private static void placeInto(Path tmp, Path real) throws IOException {
+        if (Files.exists(real) && hardLinks(real) > 1) {
+            copyInto(tmp, real);
+        } else {
+            // Temp files are created private (0600); the result keeps the old file's mode or is 0644.
+            Files.setPosixFilePermissions(tmp, Files.exists(real) ? Files.getPosixFilePermissions(real) : NEW_FILE);
+            Files.move(tmp, real, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        }
+    }
+
+    /**
+     * The error as about {@code target}: the hidden temporary file beside it is ours, not the user's
+     * ("permission denied" on {@code .out.svg123.tmp} names a file nobody asked for). Errors the body
+     * raised reading its input are left alone.
+     */
+    private static IOException named(Path target, IOException e) {
+        if (e instanceof Named.Failure f) {
+            return f.reported;
+        }
+        if (e instanceof FileSystemException fs && fs.getFile() != null && fs.getFile().contains(".tmp")) {
+            String why = fs.getReason() != null ? fs.getReason()
+                    : e instanceof AccessDeniedException ? "permission denied" : e.getClass().getSimpleName();
+            return e instanceof AccessDeniedException ? new AccessDeniedException(target.toString(), null, reasonOf(why))
+                    : new FileSystemException(target.toString(), null, why);
+        }
+        return e;
+    }
+
+    private static String reasonOf(String why) {
+        return why.equals("permission denied") ? null : why;
+    }
+
+    /** A stream whose write errors name the output file (a full disk says no name of its own). */
+    private static final class Named extends java.io.FilterOutputStream {
+        private final Path target;
+
+        Named(OutputStream out, Path target) {
+            super(out);
+            this.target = target;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            try {
+                out.write(b, off, len);
+            } catch (IOException e) {
+                throw new Failure(target, e);
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            try {
+                out.flush();
+            } catch (IOException e) {
+                throw new Failure(target, e);
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                out.close();
+            } catch (IOException e) {
+                throw new Failure(target, e);
+            }
+        }
+
+        /** A write error to the output, told apart from the body's own (input) errors. */
+        static final class Failure extends IOException {
+            final IOException reported;
+
+            Failure(Path target, IOException e) {
+                super(e);
+                String m = String.valueOf(e.getMessage());
+                this.reported = new IOException("writing " + target + ": " + m.toLowerCase(java.util.Locale.ROOT), e);
+            }
         }
     }
 
@@ -106,13 +192,6 @@ public final class AtomicFile {
         } catch (IOException e) {
             return false;
         }
-    }
-
-    /** A name for one of this process's open descriptors rather than for a file. */
-    static boolean isOpenDescriptor(Path target) {
-        String s = target.toAbsolutePath().normalize().toString();
-        return s.equals("/dev/stdout") || s.equals("/dev/stderr") || s.startsWith("/dev/fd/")
-                || s.startsWith("/proc/self/fd/");
     }
 
     /** The path a write to {@code target} lands on: symlinks followed, even to a target not yet there. */

@@ -25,9 +25,13 @@ final class Demangler implements AutoCloseable {
         this.program = program;
     }
 
-    /** Whether perf would try to demangle this symbol (Itanium names; the rest stay as they are). */
+    /**
+     * Whether perf would try to demangle this symbol (Itanium names; the rest stay as they are). A
+     * name with a line break is no valid mangled name (perf keeps it as it is) and would be two
+     * lines to c++filt, shifting the answer for every later name.
+     */
     static boolean mangled(String name) {
-        return name.startsWith("_Z");
+        return name.startsWith("_Z") && name.indexOf('\n') < 0;
     }
 
     /** Starts c++filt on another thread; {@link #demangle} then sends it the names. */
@@ -51,12 +55,16 @@ final class Demangler implements AutoCloseable {
         if (names.isEmpty()) {
             return out;
         }
+        List<String> sent = names.stream().filter(Demangler::mangled).toList();
+        if (sent.isEmpty()) {
+            return out;
+        }
         Process p = started();
         // c++filt answers line by line: the names go in on another thread, or both pipes fill up.
         CompletableFuture<Void> feed = CompletableFuture.runAsync(() -> {
             try (OutputStream in = p.getOutputStream()) {
                 StringBuilder text = new StringBuilder();
-                for (String n : names) {
+                for (String n : sent) {
                     text.append(n).append('\n');
                 }
                 in.write(text.toString().getBytes(StandardCharsets.ISO_8859_1));
@@ -80,11 +88,11 @@ final class Demangler implements AutoCloseable {
             p.destroy();
         }
         String[] lines = stdout.toString(StandardCharsets.ISO_8859_1).split("\n", -1);
-        if (lines.length < names.size()) {
-            throw new IOException(program + " answered " + lines.length + " lines for " + names.size() + " names");
+        if (lines.length < sent.size()) {
+            throw new IOException(program + " answered " + lines.length + " lines for " + sent.size() + " names");
         }
-        for (int i = 0; i < names.size(); i++) {
-            out.put(names.get(i), lines[i]);
+        for (int i = 0; i < sent.size(); i++) {
+            out.put(sent.get(i), lines[i]);
         }
         return out;
     }

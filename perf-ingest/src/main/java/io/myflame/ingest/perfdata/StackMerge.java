@@ -110,6 +110,10 @@ final class StackMerge {
                 // "          b7a6e5 MYSQL_BIN_LOG::flush_and_sync+0x35 (/usr/sbin/mariadbd)"
                 String sym = dso.symbols(sources).name((int) lo);
                 sym = demangled.getOrDefault(sym, sym);
+                if (sym.indexOf('\n') >= 0) {
+                    // A line break in an ELF symbol (objcopy --redefine-sym allows one) would end the folded line.
+                    sym = sym.replace("\n", "\\n");
+                }
                 out = names.frames("0", sym + "+0x0", dso.name, java);
             }
         }

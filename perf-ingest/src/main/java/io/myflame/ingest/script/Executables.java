@@ -17,7 +17,7 @@ public final class Executables {
     public static Path resolve(String program) {
         if (program.contains("/")) {
             Path p = Path.of(program);
-            return Files.isExecutable(p) ? p : null;
+            return Files.isExecutable(p) && !Files.isDirectory(p) ? p : null;
         }
         String path = System.getenv().getOrDefault("PATH", "/usr/local/bin:/usr/bin:/bin");
         for (String dir : path.split(File.pathSeparator)) {

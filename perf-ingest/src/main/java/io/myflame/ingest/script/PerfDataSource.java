@@ -14,6 +14,7 @@ import org.apache.commons.exec.DefaultExecuteResultHandler;
 import org.apache.commons.exec.DefaultExecutor;
 import org.apache.commons.exec.ExecuteStreamHandler;
 import io.myflame.ingest.fold.FoldedStacks;
+import org.apache.commons.exec.ExecuteWatchdog;
 
 /**
  * Reads a {@code perf.data} by running {@code perf script} (no shell, arguments as a list) and
@@ -22,6 +23,9 @@ import io.myflame.ingest.fold.FoldedStacks;
  * since addr2line makes perf script many times slower.
  */
 public final class PerfDataSource {
+    /** How long perf script may print nothing before it is taken for hung. */
+    private static final long SILENCE_SECONDS = Long.getLong("myflame.perf.silence.seconds", 300);
+
     private final String perf;
     private final boolean inline;
     private Path symfs;
@@ -38,14 +42,11 @@ public final class PerfDataSource {
     }
 
     public FoldedStacks read(Path perfData, PerfScriptReader reader) throws IOException, InputException {
-        if (!Executables.exists(perf)) {
-            throw new InputException("cannot read " + perfData + ": '" + perf + "' not found"
-                    + " (install it with: apt-get install linux-perf, or pass perf script text instead)");
-        }
+        PerfProgram.check(perf, perfData);
         CommandLine cmd = new CommandLine(perf);
         cmd.addArgument("script", false);
         cmd.addArgument("-i", false);
-        cmd.addArgument(perfData.toString(), false);
+        cmd.addArgument(untrimmed(perfData).toString(), false);
         cmd.addArgument(inline ? "--inline" : "--no-inline", false);
         if (symfs != null) {
             cmd.addArgument("--symfs=" + symfs, false);
@@ -53,6 +54,8 @@ public final class PerfDataSource {
         CompletableFuture<InputStream> stdout = new CompletableFuture<>();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
         DefaultExecutor executor = DefaultExecutor.builder().get();
+        ExecuteWatchdog dog = ExecuteWatchdog.builder().setTimeout(ExecuteWatchdog.INFINITE_TIMEOUT_DURATION).get();
+        executor.setWatchdog(dog);
         StdoutToCaller streams = new StdoutToCaller(stdout, stderr);
         executor.setStreamHandler(streams);
         DefaultExecuteResultHandler result = new DefaultExecuteResultHandler();
@@ -62,12 +65,37 @@ public final class PerfDataSource {
             throw new InputException("cannot run " + perf + " to read " + perfData + ": " + e.getMessage()
                     + " (install linux-perf, or pass perf script text instead)");
         }
-        FoldedStacks stacks;
-        InputStream in = awaitStdout(stdout, result);
-        if (in == null) {
+        InputStream out = awaitStdout(stdout, result);
+        if (out == null) {
             throw new InputException("cannot run " + perf + " to read " + perfData + ": "
                     + result.getException().getMessage() + " (install linux-perf, or pass perf script text instead)");
         }
+        try (SilenceWatch silence = new SilenceWatch(dog, SILENCE_SECONDS)) {
+            FoldedStacks stacks = read(perfData, reader, silence.watching(out), streams, result, stderr);
+            if (silence.fired()) {
+                throw silent(perfData);
+            }
+            return stacks;
+        } catch (InputException e) {
+            throw dog.killedProcess() ? silent(perfData) : e;
+        } catch (IOException e) {
+            // Stopping perf closes its pipe under the reader ("Stream closed").
+            if (dog.killedProcess()) {
+                throw silent(perfData);
+            }
+            throw e;
+        }
+    }
+
+    private InputException silent(Path perfData) {
+        return new InputException("'" + perf + " script' printed nothing for " + SILENCE_SECONDS + " s reading "
+                + perfData + " and was stopped (a hung perf, or --perf naming a program that is not perf)");
+    }
+
+    private FoldedStacks read(Path perfData, PerfScriptReader reader, InputStream in, StdoutToCaller streams,
+                              DefaultExecuteResultHandler result, ByteArrayOutputStream stderr)
+            throws IOException, InputException {
+        FoldedStacks stacks;
         try {
             stacks = reader.read(in, perfData.toString());
             in.transferTo(OutputStream.nullOutputStream());
@@ -85,6 +113,21 @@ public final class PerfDataSource {
             throw failure(perfData, result, stderr, null);
         }
         return stacks;
+    }
+
+    /**
+     * A name for {@code file} that survives Commons Exec, which strips every argument: an absolute
+     * path cannot start with a space, and one that ends with a space is reached through a symlink.
+     */
+    private static Path untrimmed(Path file) throws IOException {
+        Path abs = file.toAbsolutePath();
+        String s = abs.toString();
+        if (s.equals(s.strip())) {
+            return abs;
+        }
+        Path dir = io.myflame.ingest.io.TempFiles.createDirectory(Path.of(System.getProperty("java.io.tmpdir")),
+                "myflame-perf-input-");
+        return java.nio.file.Files.createSymbolicLink(dir.resolve("perf.data"), abs);
     }
 
     /** The child's stdout, or null when it could not be started. */
@@ -120,12 +163,15 @@ public final class PerfDataSource {
     private InputException failure(Path data, DefaultExecuteResultHandler result, ByteArrayOutputStream stderr,
                                    String ours) {
         String perfSays = firstLines(stderr.toString(StandardCharsets.UTF_8));
-        if (result.getExitValue() == 0 && ours != null) {
+        int exit = result.getExitValue();
+        if (exit == 0 && ours != null) {
             return new InputException(ours);
         }
-        String what = result.getException() != null && result.getException().getMessage() != null
-                && perfSays.isEmpty() ? result.getException().getMessage() : perfSays;
-        return new InputException("perf script failed on " + data + ": " + (what.isEmpty() ? "exit " + result.getExitValue() : what));
+        // Commons Exec's own words are "Process exited with an error: 135 (Exit value: 135)": say what happened.
+        String status = exit == org.apache.commons.exec.Executor.INVALID_EXITVALUE ? "could not be run"
+                : ExitStatus.describe(exit);
+        return new InputException("perf script failed on " + data + ": '" + perf + " script' " + status
+                + (perfSays.isEmpty() ? "" : " (" + perfSays + ")"));
     }
 
     private static String firstLines(String s) {

@@ -47,6 +47,7 @@ public final class PerfScriptReader {
         BlockReader reader = new BlockReader(threads, blockSize, bytesRead);
         int[] filled = new int[1];
         byte[] block = reader.first(in, filled);
+        String prose = proseLine(block, filled[0], source);
         String event = options.eventFilter() != null ? options.eventFilter() : firstEvent(block, filled[0]);
         boolean oneLineSamples = firstSampleOnOneLine(block, filled[0]);
         BlockReader.Merged m = reader.read(in, block, filled[0], (b, len) -> sampleBoundary(b, len, oneLineSamples),
@@ -57,6 +58,10 @@ public final class PerfScriptReader {
         }
         Problems problems = m.problems();
         warnings.addAll(problems.warnings(source, m));
+        if (prose != null && problems.malformed > m.stacks().size()) {
+            // More lines that are not perf script than stacks, from a first line that is prose.
+            throw new InputException(prose);
+        }
         if (m.stacks().size() == 0) {
             if (problems.malformed > 0) {
                 throw new InputException(source + ":" + m.fileLine(problems.malformedChunk, problems.malformedLine)
@@ -65,6 +70,33 @@ public final class PerfScriptReader {
             throw new InputException("no samples in " + source);
         }
         return new FoldedStacks(m.names(), m.stacks(), event, warnings);
+    }
+
+    /**
+     * The refusal for text whose first line (after comments and blank lines) is neither a sample
+     * header nor a frame, or null: perf script output starts with a header ("mysqld 4242 [001] 1.5:
+     * 250000 cpu-clock:"), or with a frame when its head was cut off. A README, a LICENSE or source
+     * code is no profile, though a few of its lines look like headers and make samples of their own.
+     */
+    static String proseLine(byte[] b, int len, String source) {
+        SampleHeader header = new SampleHeader();
+        int p = 0;
+        for (int line = 1; p < len; line++) {
+            int eol = ByteScan.indexOfNewline(b, p, len);
+            int end = eol;
+            while (end > p && (b[end - 1] == ' ' || b[end - 1] == '\t' || b[end - 1] == '\r')) {
+                end--;
+            }
+            if (end > p && b[p] != '#') {
+                if (b[p] == ' ' || b[p] == '\t' || header.parse(b, p, end)) {
+                    return null;
+                }
+                return source + ":" + line + ": not perf script output: "
+                        + Problems.abbreviate(new String(b, p, end - p, StandardCharsets.ISO_8859_1));
+            }
+            p = eol + 1;
+        }
+        return null;
     }
 
     /**

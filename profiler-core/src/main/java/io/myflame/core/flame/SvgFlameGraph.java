@@ -14,7 +14,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
-import javax.imageio.ImageIO;
 import org.jfree.svg.SVGGraphics2D;
 import org.jfree.svg.ViewBox;
 
@@ -93,7 +92,7 @@ public final class SvgFlameGraph {
         } finally {
             g.dispose();
         }
-        ImageIO.write(image, "png", out);
+        io.myflame.core.text.PngImage.write(image, out);
         out.flush();
     }
 

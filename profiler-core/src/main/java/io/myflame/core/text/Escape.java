@@ -71,11 +71,22 @@ public final class Escape {
     /**
      * A message for stderr (an error, a warning, a progress line echoing a program's output or an
      * error log): control characters shown as {@code \xNN}, so an ESC or BEL from the input never
-     * moves the cursor or changes colours; tab and newline kept, as a message may span lines.
+     * moves the cursor or changes colours; tab and newline kept, as a message may span lines. A
+     * message past {@link #MAX_MESSAGE} characters (a 1 MB server version quoted in a warning) is cut
+     * in the middle: a terminal line is for a human to read.
      */
     public static String message(String s) {
-        return s == null ? "null" : controls(s, true);
+        if (s == null) {
+            return "null";
+        }
+        String shown = s.length() <= MAX_MESSAGE ? s
+                : s.substring(0, MAX_MESSAGE / 2) + " [\u2026 " + (s.length() - MAX_MESSAGE) + " characters \u2026] "
+                        + s.substring(s.length() - MAX_MESSAGE / 2);
+        return controls(shown, true);
     }
+
+    /** The longest message printed whole. */
+    public static final int MAX_MESSAGE = 2000;
 
     private static String controls(String s, boolean keepLines) {
         int i = 0;

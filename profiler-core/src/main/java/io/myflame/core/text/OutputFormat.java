@@ -114,6 +114,16 @@ public enum OutputFormat {
         return formats.stream().sorted().map(OutputFormat::flag).collect(Collectors.joining(", "));
     }
 
+    /**
+     * Refuses, before the table is computed, a table this format cannot hold: a PNG has at most
+     * {@link TablePng#MAX_ROWS} rows. Other formats take any number.
+     */
+    public void checkRows(long rows) {
+        if (this == PNG) {
+            TablePng.checkRows(rows);
+        }
+    }
+
     /** Writes {@code doc} in this format: the one dispatch of every table command. */
     public void write(Document doc, OutputStream out) throws IOException {
         if (this == PNG) {

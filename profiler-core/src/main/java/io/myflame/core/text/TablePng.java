@@ -11,7 +11,6 @@ import java.io.OutputStream;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
-import javax.imageio.ImageIO;
 
 /**
  * Tables as a PNG image (blog platforms take images, not preformatted text): the text layout of
@@ -22,6 +21,10 @@ final class TablePng {
     private static final int MARGIN = 16;
     private static final Color HIGHLIGHT = new Color(0xfff4e0);
     private static final Color NOTE = new Color(0x555555);
+    /** More rows than a reader can take in from an image; also bounds the image's memory (~17 px a row). */
+    static final int MAX_ROWS = 1000;
+    /** A line is cut here (a 1.5 MB function name would make a 12M-pixel-wide image). */
+    static final int MAX_CHARS = 240;
 
     private enum Kind { TITLE, HEADER, ROW, MARKED, NOTE }
 
@@ -31,7 +34,20 @@ final class TablePng {
     private TablePng() {
     }
 
+    /**
+     * Refuses, before any layout, a PNG of more than {@link #MAX_ROWS} rows: the work and the image
+     * would grow with rows nobody can read in a picture (a million rows crashed).
+     */
+    public static void checkRows(long rows) {
+        if (rows > MAX_ROWS) {
+            throw new io.myflame.core.DataError(String.format(java.util.Locale.ROOT,
+                    "a PNG table of %,d rows is too large (at most %,d): choose fewer rows (--top N, --min PCT) "
+                            + "or another --format", rows, MAX_ROWS));
+        }
+    }
+
     static void write(List<IndentedTable> tables, OutputStream out) throws IOException {
+        checkRows(tables.stream().mapToLong(t -> t.rows().size()).sum());
         List<Line> lines = new ArrayList<>();
         for (IndentedTable t : tables) {
             if (!lines.isEmpty()) {
@@ -62,14 +78,19 @@ final class TablePng {
             g.drawString(l.text(), MARGIN, top + fm.getAscent());
         }
         g.dispose();
-        ImageIO.write(img, "png", out);
+        PngImage.write(img, out);
+    }
+
+    /** {@code text} cut to {@link #MAX_CHARS} characters, the cut marked. */
+    private static String clipped(String text) {
+        return text.length() <= MAX_CHARS ? text : text.substring(0, MAX_CHARS - 1) + "\u2026";
     }
 
     /** The text layout's lines, each told what it is: one title line, one header, one line per row. */
     private static List<Line> lines(IndentedTable t) throws IOException {
         StringWriter w = new StringWriter();
         TextTable.text(t, w);
-        List<String> text = w.toString().lines().toList();
+        List<String> text = w.toString().lines().map(TablePng::clipped).toList();
         List<Line> out = new ArrayList<>();
         int at = 0;
         if (t.title() != null) {

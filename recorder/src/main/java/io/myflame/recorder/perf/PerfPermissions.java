@@ -17,7 +17,7 @@ public final class PerfPermissions {
     }
 
     /** Fails early when we are not root and the target belongs to someone else. */
-    static void check(long pid) throws RecordException {
+    public static void check(long pid) throws RecordException {
         if (isRoot()) {
             return;
         }
@@ -26,7 +26,8 @@ public final class PerfPermissions {
             String me = System.getProperty("user.name");
             if (!owner.equals(me)) {
                 throw new RecordException("no permission to attach perf to pid " + pid + ": it runs as " + owner
-                        + ", we run as " + me + " — run myflame as root (sudo) or as " + owner);
+                        + ", we run as " + me + " — run myflame as root (sudo)"
+                        + (owner.equals("root") ? "" : " or as " + owner));
             }
         } catch (IOException e) {
             throw new RecordException("no process " + pid + " to attach perf to");
