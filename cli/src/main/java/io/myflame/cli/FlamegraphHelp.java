@@ -15,7 +15,7 @@ import picocli.CommandLine.Model.OptionSpec;
 final class FlamegraphHelp {
     private static final List<String> DRAWN = List.of("--output", "--reverse", "--flamechart", "--focus");
     private static final List<String> DIFFERENTIAL = List.of("--diff", "--diff-mode", "--per", "--txns", "--negate",
-            "--widths", "--no-normalize", "--by-comm");
+            "--scale", "--widths", "--no-normalize", "--by-comm");
 
     private FlamegraphHelp() {
     }
@@ -30,7 +30,9 @@ final class FlamegraphHelp {
             section(out, help, "Differential graphs (--diff BASE NEW):", named(spec, DIFFERENTIAL), left);
             section(out, help, "Look (flamegraph.pl and inferno names):", mixin(spec, "look"), left);
             section(out, help, "Reading and filtering:", mixin(spec, "analysis"), left);
-            section(out, help, "Help:", new ArrayList<>(left), left);
+            section(out, help, "Help:", named(spec, List.of("--help", "--version")), left);
+            // An option added without a heading still shows, under its own, rather than under Help.
+            section(out, help, "Other:", new ArrayList<>(left), left);
             return out.toString();
         });
     }
