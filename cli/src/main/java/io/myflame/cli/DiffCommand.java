@@ -40,7 +40,7 @@ public final class DiffCommand implements Callable<Integer> {
 
     @Option(names = "--top", paramLabel = "N", description = "The N functions present in every input whose value changed most "
             + "from the first input to the last (pass-through wrappers left out), and apart the functions found in only "
-            + "some inputs. Default when no --rows/--focus: 20.")
+            + "some inputs; 0: every function. Default when no --rows/--focus: 20.")
     Integer top;
 
     @Option(names = "--focus", paramLabel = "FUNCTION", description = "The callee tree of FUNCTION ('a | b' for names that differ by version).")
@@ -179,10 +179,11 @@ public final class DiffCommand implements Callable<Integer> {
 
     private Movers movers(List<Column> columns, Measure measure, Per unit) {
         int n = top == null ? 20 : top;
-        if (n < 1) {
-            throw new UsageError("--top must be at least 1");
+        if (n < 0) {
+            throw new UsageError("--top must be 0 (every function) or more");
         }
-        return Movers.of(columns, n, measure, unit, min);
+        // 0 is every function, as report's --top 0 and diff's heaviest-first list have it.
+        return Movers.of(columns, n == 0 ? Integer.MAX_VALUE : n, measure, unit, min);
     }
 
     private RowSpec focusSpec() {
