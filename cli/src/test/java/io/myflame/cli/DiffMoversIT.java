@@ -108,6 +108,11 @@ class DiffMoversIT {
         String only = r.out().lines().filter(l -> l.startsWith("only in 11.4.5: ")).findFirst().orElseThrow();
         assertTrue(only.startsWith("only in 11.4.5: pfs_spawn_thread "), only);
         assertFalse(r.out().contains("samples/captures"), "--no-paths leaves the input paths out:\n" + r.out());
+        Myflame.Result page = Myflame.run("diff", PerfReference.capture(OLD).toString(), PerfReference.capture(NEW).toString(),
+                "--top", "5", "--no-paths", "--format", "html");
+        assertEquals(0, page.exit(), page.err());
+        assertTrue(page.out().contains("id=\"categories\""), "the page has its categories table");
+        assertFalse(page.out().contains("samples/captures"), "--no-paths leaves the paths out of the page's tables too");
     }
 
     @Test

@@ -100,7 +100,7 @@ public final class DiffDocument implements Document {
     @Override
     public void html(Writer w) throws IOException {
         // Our SVG renderer, called directly: a service registry buys nothing inside one jar.
-        DiffHtml.write(main(), diff, breakdownOnly ? diff : categories, CountersBlock.of(diff), chart,
+        DiffHtml.write(main(), diff, breakdownOnly ? diff : categories, sources, CountersBlock.of(diff), chart,
                 Optional.of(new SvgEmbedder()), w);
     }
 }

@@ -20,15 +20,16 @@ public final class DiffHtml {
     /** Writes the page; {@code categories} may be null, {@code flames} empty. */
     public static void write(Diff diff, Diff categories, Optional<FlameGraphEmbedder> flames, Writer out)
             throws IOException {
-        write(DiffTables.of(diff), diff, categories, null, null, flames, out);
+        write(DiffTables.of(diff), diff, categories, true, null, null, flames, out);
     }
 
     /**
      * Writes the page: {@code table} (the diff laid out, with its caption and notes), the counters
-     * block, the series chart (an SVG document) and the categories, each when not null.
+     * block, the series chart (an SVG document) and the categories, each when not null; the
+     * categories' column notes name the input paths only when {@code sources} (--no-paths: labels only).
      */
-    public static void write(IndentedTable table, Diff diff, Diff categories, IndentedTable counters, String chart,
-                             Optional<FlameGraphEmbedder> flames, Writer out) throws IOException {
+    public static void write(IndentedTable table, Diff diff, Diff categories, boolean sources, IndentedTable counters,
+                             String chart, Optional<FlameGraphEmbedder> flames, Writer out) throws IOException {
         String title = diff.title() == null ? "myflame diff" : diff.title().replaceFirst("^# ", "");
         HtmlTable.head(title, "", out);
         HtmlTable.write(table, out);
@@ -47,7 +48,7 @@ public final class DiffHtml {
             out.write("<section id=\"categories\">\n<h2>Categories</h2>\n");
             out.write(CategoryChart.svg(categories, 900));
             out.write("\n");
-            HtmlTable.write(DiffTables.of(categories), out);
+            HtmlTable.write(DiffTables.of(categories, sources), out);
             out.write("</section>\n");
         }
         flamegraphs(diff, flames, out);
