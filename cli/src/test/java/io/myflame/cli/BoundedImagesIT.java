@@ -100,12 +100,19 @@ class BoundedImagesIT {
         String version = "11.4." + "9".repeat(1_000_000);
         Files.writeString(json, Files.readString(json).replace("\"version\" : \"11.4.5-MariaDB", "\"version\" : \"" + version));
         assertTrue(Files.readString(json).contains(version), "the test needs the server version in capture.json");
-        for (String cmd : List.of("categories", "diff")) {
+        // Three inputs put the series chart on diff's page (and --chart draws it alone), labelled by version too.
+        Path series = tmp.resolve("series.png");
+        for (String cmd : List.of("categories", "diff", "diff3")) {
             Path html = tmp.resolve(cmd + ".html");
             // A CPU-time limit (not a clock): the chart broke the 1 MB label into lines for 50 CPU seconds,
             // the whole run now takes a few.
             List<String> limited = new ArrayList<>(List.of("sh", "-c", "ulimit -t 40; exec \"$@\"", "sh"));
-            limited.addAll(Myflame.command(List.of(), cmd, copy.toString(), capture, "--format", "html", "-o", html.toString()));
+            List<String> args = new ArrayList<>(List.of(cmd.replace("3", ""), copy.toString(), capture));
+            if (cmd.equals("diff3")) {
+                args.addAll(List.of(capture, "--chart", series.toString()));
+            }
+            args.addAll(List.of("--format", "html", "-o", html.toString()));
+            limited.addAll(Myflame.command(List.of(), args.toArray(String[]::new)));
             Process p = new ProcessBuilder(limited).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                     .start();
             var err = CompletableFuture.supplyAsync(() -> OutputFilesIT.readAll(p.getErrorStream()));
@@ -116,6 +123,7 @@ class BoundedImagesIT {
             // Warnings quote the version cut in the middle.
             assertTrue(err.get().length() < 20_000, cmd + ": " + err.get().length() + " characters of warnings");
         }
+        assertTrue(Files.size(series) > 0 && Files.size(series) < 1_000_000, "the series chart is an ordinary image");
     }
 
     @Test

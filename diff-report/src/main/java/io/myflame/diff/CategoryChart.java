@@ -27,9 +27,6 @@ public final class CategoryChart {
         new Color(0xbcbd22), new Color(0x1b7837), new Color(0x7f3b08), new Color(0x542788),
     };
 
-    /** The longest label a chart shows whole. */
-    static final int MAX_LABEL = 60;
-
     private CategoryChart() {
     }
 
@@ -59,20 +56,6 @@ public final class CategoryChart {
         out.flush();
     }
 
-    /**
-     * A label as the chart shows it: cut in the middle past {@link #MAX_LABEL} characters, kept
-     * distinct from the others. JFreeChart breaks axis labels into lines by measuring ever longer
-     * prefixes, so a 1 MB server version took 50 s; no chart shows more than this anyway.
-     */
-    static String shortLabel(String label, java.util.Set<String> used) {
-        String s = label.length() <= MAX_LABEL ? label
-                : label.substring(0, MAX_LABEL / 2) + "\u2026" + label.substring(label.length() - MAX_LABEL / 2 + 1);
-        String unique = s;
-        for (int n = 2; !used.add(unique); n++) {
-            unique = s + " (" + n + ")";
-        }
-        return unique;
-    }
 
     private static int height(Diff categories) {
         return 90 + 38 * categories.columns().size();
@@ -109,11 +92,11 @@ public final class CategoryChart {
         java.util.Set<String> usedColumns = new java.util.HashSet<>();
         java.util.List<String> columns = new java.util.ArrayList<>();
         for (int c = 0; c < categories.columns().size(); c++) {
-            columns.add(shortLabel(categories.columns().get(c).label(), usedColumns));
+            columns.add(io.myflame.diff.chart.ChartLabels.shorten(categories.columns().get(c).label(), usedColumns));
         }
         java.util.Set<String> usedRows = new java.util.HashSet<>();
         for (DiffRow row : categories.rows()) {
-            String key = shortLabel(row.key(), usedRows);
+            String key = io.myflame.diff.chart.ChartLabels.shorten(row.key(), usedRows);
             for (int c = 0; c < categories.columns().size(); c++) {
                 Cell cell = row.cells().get(c);
                 data.addValue(cell.present() ? cell.mean() : 0.0, key, columns.get(c));

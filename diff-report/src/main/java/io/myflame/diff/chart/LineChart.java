@@ -58,14 +58,15 @@ public final class LineChart {
     private static JFreeChart chart(String title, String xLabel, String yLabel, List<Series> series, boolean log2X) {
         System.setProperty("java.awt.headless", "true");
         XYSeriesCollection data = new XYSeriesCollection();
+        java.util.Set<String> used = new java.util.HashSet<>();
         for (Series s : series) {
-            XYSeries xy = new XYSeries(s.name(), true, false);
+            XYSeries xy = new XYSeries(ChartLabels.shorten(s.name(), used), true, false);
             for (int i = 0; i < s.x().length; i++) {
                 xy.add(s.x()[i], s.y()[i]);
             }
             data.addSeries(xy);
         }
-        JFreeChart chart = ChartFactory.createXYLineChart(title, xLabel, yLabel, data, PlotOrientation.VERTICAL,
+        JFreeChart chart = ChartFactory.createXYLineChart(ChartLabels.shorten(title), xLabel, yLabel, data, PlotOrientation.VERTICAL,
                 true, false, false);
         style(chart, xLabel, log2X);
         return chart;

@@ -12,7 +12,6 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
-import javax.imageio.ImageIO;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.CategoryPlot;
@@ -61,23 +60,28 @@ public final class SeriesChart {
         } finally {
             g.dispose();
         }
-        ImageIO.write(image, "png", out);
+        io.myflame.core.text.PngImage.write(image, out);
         out.flush();
     }
 
     private static JFreeChart chart(Diff diff, String yLabel) {
         System.setProperty("java.awt.headless", "true");
         DefaultCategoryDataset data = new DefaultCategoryDataset();
+        java.util.Set<String> usedColumns = new java.util.HashSet<>();
+        List<String> columns = new java.util.ArrayList<>();
+        for (String label : diff.labels()) {
+            columns.add(ChartLabels.shorten(label, usedColumns));
+        }
         for (int r = 0; r < diff.rows().size(); r++) {
             DiffRow row = diff.rows().get(r);
             // Rows of a row file may repeat a name under different parents: the position keeps each line apart.
-            String name = (r + 1) + ". " + Escape.name(row.spec().title());
+            String name = ChartLabels.shorten((r + 1) + ". " + Escape.name(row.spec().title()));
             for (int c = 0; c < diff.columns().size(); c++) {
                 double v = row.cells().get(c).mean();
-                data.addValue(Double.isNaN(v) ? null : v, name, diff.labels().get(c));
+                data.addValue(Double.isNaN(v) ? null : v, name, columns.get(c));
             }
         }
-        String title = diff.title() == null ? null : diff.title().replaceFirst("^# ", "");
+        String title = diff.title() == null ? null : ChartLabels.shorten(diff.title().replaceFirst("^# ", ""));
         JFreeChart chart = ChartFactory.createLineChart(title, null, yLabel, data, PlotOrientation.VERTICAL,
                 true, false, false);
         chart.setBackgroundPaint(Color.WHITE);
