@@ -92,11 +92,11 @@ public final class CategoryChart {
         java.util.Set<String> usedColumns = new java.util.HashSet<>();
         java.util.List<String> columns = new java.util.ArrayList<>();
         for (int c = 0; c < categories.columns().size(); c++) {
-            columns.add(io.myflame.diff.chart.ChartLabels.shorten(categories.columns().get(c).label(), usedColumns));
+            columns.add(io.myflame.diff.ChartLabels.shorten(categories.columns().get(c).label(), usedColumns));
         }
         java.util.Set<String> usedRows = new java.util.HashSet<>();
         for (DiffRow row : categories.rows()) {
-            String key = io.myflame.diff.chart.ChartLabels.shorten(row.key(), usedRows);
+            String key = io.myflame.diff.ChartLabels.shorten(row.key(), usedRows);
             for (int c = 0; c < categories.columns().size(); c++) {
                 Cell cell = row.cells().get(c);
                 data.addValue(cell.present() ? cell.mean() : 0.0, key, columns.get(c));

@@ -14,6 +14,7 @@ import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
+import io.myflame.diff.ChartLabels;
 
 /**
  * A line chart as SVG — one line per series, drawn by JFreeChart onto jfreesvg — for sweep results

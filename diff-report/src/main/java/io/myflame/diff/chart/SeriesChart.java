@@ -19,6 +19,7 @@ import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.renderer.category.LineAndShapeRenderer;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.svg.SVGGraphics2D;
+import io.myflame.diff.ChartLabels;
 
 /**
  * A comparison's rows as lines across its inputs in order (10.2 → 10.11 → 11.4): how a regression

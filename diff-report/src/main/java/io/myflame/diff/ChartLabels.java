@@ -1,4 +1,4 @@
-package io.myflame.diff.chart;
+package io.myflame.diff;
 
 import java.util.Set;
 
