@@ -48,9 +48,9 @@ public final class PerfDataReader {
     }
 
     /**
-     * Starts what every native read of a perf.data needs and no argument changes (the running
-     * kernel's symbols) when one of {@code args} names a perf.data, so it is ready by the time
-     * the command line is parsed and the file indexed.
+     * Starts what every native read of a perf.data needs and no argument changes (its symbol
+     * archive, else the running kernel's symbols) when one of {@code args} names a perf.data, so
+     * it is ready by the time the command line is parsed and the file indexed.
      */
     public static void warmUp(String... args) {
         for (String a : args) {
@@ -58,6 +58,8 @@ public final class PerfDataReader {
                 if (!a.startsWith("-") && PerfDataFile.isPerfData(Path.of(a))) {
                     if (SymbolSources.needsRunningKernel(Path.of(a))) {
                         SymbolSources.prefetchRunningKernel();
+                    } else {
+                        SymbolArchive.prefetch(Path.of(a));
                     }
                     return;
                 }
@@ -238,7 +240,7 @@ public final class PerfDataReader {
         }
         if (n == 1) {
             for (RecordIndex.Chunk c : index.chunks) {
-                decodeChunk(file, decoders.get(0), c);
+                decodeChunk(index, decoders.get(0), c);
             }
             return decoders;
         }
@@ -250,7 +252,7 @@ public final class PerfDataReader {
                 futures.add(pool.submit(() -> {
                     int i;
                     while ((i = next.getAndIncrement()) < index.chunks.size()) {
-                        decodeChunk(file, d, index.chunks.get(i));
+                        decodeChunk(index, d, index.chunks.get(i));
                     }
                     return null;
                 }));
@@ -275,8 +277,8 @@ public final class PerfDataReader {
         return decoders;
     }
 
-    private static void decodeChunk(PerfDataFile file, SampleDecoder d, RecordIndex.Chunk c) throws IOException {
-        ByteBuffer b = file.map(c.offset(), c.length());
+    private static void decodeChunk(RecordIndex index, SampleDecoder d, RecordIndex.Chunk c) throws IOException {
+        ByteBuffer b = index.bytes(c);
         d.decode(b, c.length(), c.seq());
     }
 

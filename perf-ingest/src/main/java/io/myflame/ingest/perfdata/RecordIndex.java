@@ -34,6 +34,16 @@ final class RecordIndex {
     }
 
     final List<Chunk> chunks = new ArrayList<>();
+    /**
+     * The scan's views of the file, by their first byte: the decode reads its stretches through
+     * them rather than mapping the file again, because in a VM a page fault costs tens of
+     * microseconds and a second mapping faults on every page the scan already brought in (a
+     * dwarf capture's scan touches the end of each 32 KB stack dump, so nearly every page).
+     */
+    private final List<Window> windows = new ArrayList<>();
+
+    private record Window(long offset, ByteBuffer view) {
+    }
     final Tasks tasks = new Tasks();
     long samples;
     long damagedAt = -1;
@@ -59,6 +69,7 @@ final class RecordIndex {
         while (pos + 8 <= file.dataEnd && unsupported == null) {
             long len = Math.min((long) WINDOW + 65536, file.dataEnd - pos);
             ByteBuffer b = file.map(pos, len);
+            windows.add(new Window(pos, b));
             int p = 0;
             while (p < WINDOW && p + 8 <= len && unsupported == null) {
                 int type = b.getInt(p);
@@ -88,6 +99,16 @@ final class RecordIndex {
         if (damagedAt < 0 && pos < file.declaredDataEnd && unsupported == null) {
             damagedAt = pos;
         }
+    }
+
+    /** The bytes of {@code c}, from position 0, little-endian: a slice of the scan's view that holds it whole. */
+    ByteBuffer bytes(Chunk c) throws IOException {
+        for (Window w : windows) {
+            if (c.offset() >= w.offset() && c.offset() + c.length() <= w.offset() + w.view().capacity()) {
+                return w.view().slice((int) (c.offset() - w.offset()), c.length()).order(w.view().order());
+            }
+        }
+        return file.map(c.offset(), c.length());
     }
 
     /**

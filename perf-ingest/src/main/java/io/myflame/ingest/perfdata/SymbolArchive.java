@@ -69,6 +69,29 @@ final class SymbolArchive {
         return perfData.resolveSibling(perfData.getFileName() + SUFFIX);
     }
 
+    /**
+     * The archive beside the perf.data being read, parsed on another thread from the moment its
+     * path is on the command line ({@link #prefetch}): inflating and parsing a capture's 11 MB of
+     * tables and call frame information takes as long as the index pass over its perf.data, and
+     * the two need nothing from each other. Keyed by the archive's path; one entry per run.
+     */
+    private static final Map<Path, java.util.concurrent.CompletableFuture<SymbolArchive>> PREFETCHED =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Starts parsing the archive beside {@code perfData} on a daemon thread (nothing if there is none). */
+    static void prefetch(Path perfData) {
+        Path file = besides(perfData).toAbsolutePath();
+        if (Files.isRegularFile(file)) {
+            PREFETCHED.computeIfAbsent(file, f -> java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return read(f);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }, Demangler::daemon));
+        }
+    }
+
     /** The archive beside {@code perfData}, or null when there is none or it cannot be read (the notes say why). */
     static SymbolArchive near(Path perfData, List<String> notes) {
         Path file = besides(perfData);
@@ -76,7 +99,12 @@ final class SymbolArchive {
             return null;
         }
         try {
-            return read(file);
+            java.util.concurrent.CompletableFuture<SymbolArchive> ahead = PREFETCHED.remove(file.toAbsolutePath());
+            return ahead != null ? ahead.join() : read(file);
+        } catch (java.util.concurrent.CompletionException e) {
+            Throwable why = e.getCause() instanceof java.io.UncheckedIOException u ? u.getCause() : e.getCause();
+            notes.add(file + ": not a symbol archive myflame can read (" + why.getMessage() + "); names come from this machine");
+            return null;
         } catch (IOException | RuntimeException e) {
             notes.add(file + ": not a symbol archive myflame can read (" + e.getMessage() + "); names come from this machine");
             return null;
