@@ -60,6 +60,7 @@ public final class PerfDataReader {
                         SymbolSources.prefetchRunningKernel();
                     } else {
                         SymbolArchive.prefetch(Path.of(a));
+                        IndexAhead.start(Path.of(a));
                     }
                     return;
                 }
@@ -97,16 +98,20 @@ public final class PerfDataReader {
     }
 
     public FoldedStacks read(Path path) throws IOException, InputException, Unsupported {
-        try (PerfDataFile file = PerfDataFile.open(path); Demangler demangler = new Demangler(cxxfilt).start()) {
+        IndexAhead.Indexed indexed = IndexAhead.take(path);
+        try (PerfDataFile file = indexed != null ? indexed.file() : PerfDataFile.open(path);
+                Demangler demangler = new Demangler(cxxfilt).start()) {
             if (file.unsupported != null) {
                 throw new Unsupported(file.unsupported);
             }
             SymbolSources sources = new SymbolSources(path, new java.util.HashSet<>(file.buildIds.values()), symfs, host);
-            RecordIndex index = new RecordIndex(file);
+            RecordIndex index = indexed != null ? indexed.index() : new RecordIndex(file);
             ExecutorService ahead = Executors.newSingleThreadExecutor(PerfDataReader::daemonThread);
             try {
-                index.readAhead = (dso, id) -> ahead.execute(() -> dso.readAhead(sources, id));
-                index.scan();
+                if (indexed == null) {
+                    index.readAhead = (dso, id) -> ahead.execute(() -> dso.readAhead(sources, id));
+                    index.scan();
+                }
                 if (index.unsupported != null) {
                     throw new Unsupported(index.unsupported);
                 }
