@@ -148,12 +148,12 @@ public final class FoldedLineParser extends BlockParser {
     }
 
     private int frame(byte[] b, int from, int to, int h) {
-        int[] id = frames.get(b, from, to, h);
-        if (id == null) {
-            id = new int[] {intern(new String(b, from, to - from, charset))};
-            frames.put(b, from, to, h, id);
+        int id = frames.number(b, from, to, h);
+        if (id < 0) {
+            id = intern(new String(b, from, to - from, charset));
+            frames.putNumber(b, from, to, h, id);
         }
-        return id[0];
+        return id;
     }
 
     /**

@@ -208,12 +208,12 @@ public final class ChunkParser extends BlockParser {
             }
         }
         int hash = ByteScan.hashRange(label, 0, n);
-        int[] id = roots.get(label, 0, n, hash);
-        if (id == null) {
-            id = new int[] {intern(new String(label, 0, n, StandardCharsets.ISO_8859_1))};
-            roots.put(label, 0, n, hash, id);
+        int id = roots.number(label, 0, n, hash);
+        if (id < 0) {
+            id = intern(new String(label, 0, n, StandardCharsets.ISO_8859_1));
+            roots.putNumber(label, 0, n, hash, id);
         }
-        return id[0];
+        return id;
     }
 
     private int copy(byte[] b, int from, int to, int n) {
