@@ -151,6 +151,10 @@ public record Truncation(long total, boolean measured, List<CauseShare> causes) 
     }
 
     private String ends(CauseShare c) {
+        if (!c.ends().isEmpty() && pct(c.ends().get(0).weight() / (double) total).equals(pct(0))) {
+            // Cut everywhere and nowhere much (a synthetic or already-folded profile): names at 0.0% say nothing.
+            return c.ends().size() + " different frames, none with 0.1% or more";
+        }
         List<String> shown = new ArrayList<>();
         for (int i = 0; i < Math.min(ENDS_SHOWN, c.ends().size()); i++) {
             End e = c.ends().get(i);

@@ -182,6 +182,19 @@ class TruncatedStacksTest {
         assertNull(Truncation.footnote(Double.NaN));
     }
 
+    /** 3,000 stacks each cut at a frame of its own: no name is worth showing at 0.0%, their count is. */
+    @Test
+    void stacksCutEverywhereAreCountedNotListedAtZero() {
+        String[] lines = new String[3000];
+        for (int i = 0; i < lines.length; i++) {
+            lines[i] = "f" + i + ";leaf 1";
+        }
+        Truncation t = TruncatedStacks.of(profile(CallGraph.FP, lines)).measure();
+        assertTrue(t.warning().contains("frame-pointer chain broken 100.0% (at 3000 different frames, none with 0.1% or more)"),
+                t.warning());
+        assertFalse(t.warning().contains(" 0.0%"), t.warning());
+    }
+
     @Test
     void aDwarfRecordingIsToldToCopyMoreStack() {
         Truncation t = TruncatedStacks.of(profile(CallGraph.DWARF, "__clone3;start_thread;f 60", "[unknown];do_command 40"))
