@@ -10,7 +10,11 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.TreeMap;
 
 /**
  * {@code capture.json}, typed: the one spelling of the capture schema, bound by Jackson (components in
@@ -75,6 +79,96 @@ public record CaptureRecord(Integer schemaVersion, String tool, Server server, W
     /** This record with another {@code incomplete} reason (null: complete). */
     public CaptureRecord withIncomplete(String reason) {
         return new CaptureRecord(schemaVersion, tool, server, workload, perf, host, counters, checks, warnings, reason);
+    }
+
+    /** The server's version as it says ({@code 11.4.5-MariaDB-log}), or null. */
+    public String serverVersion() {
+        return server == null ? null : server.version();
+    }
+
+    /** The perf event really recorded (a VM records cpu-clock when cycles was asked for), or null. */
+    public String event() {
+        return perf == null ? null : perf.event();
+    }
+
+    /** The capture's own warnings (self-checks, substituted events); none when it has none. */
+    public List<String> ownWarnings() {
+        return warnings == null ? List.of() : warnings;
+    }
+
+    /** The workload's name ({@code oltp_delete}), or null. */
+    public String workloadName() {
+        return workload == null ? null : workload.name();
+    }
+
+    public OptionalLong transactions() {
+        return optional(results() == null ? null : results().transactions());
+    }
+
+    public OptionalLong queries() {
+        return optional(results() == null ? null : results().queries());
+    }
+
+    /** Transactions per second the workload reported, when it did. */
+    public OptionalDouble tps() {
+        return optional(results() == null ? null : results().tps());
+    }
+
+    /** How long perf recorded, in seconds, when known. */
+    public OptionalDouble durationSeconds() {
+        return optional(perf == null ? null : perf.durationS());
+    }
+
+    /** {@code SHOW GLOBAL STATUS} counters: their change over the measured window ({@code counters.delta}). */
+    public Map<String, Long> counterDeltas() {
+        Map<String, Long> out = new TreeMap<>();
+        if (counters != null && counters.delta() != null) {
+            counters.delta().forEach((k, v) -> {
+                if (v != null) {
+                    out.put(k, v);
+                }
+            });
+        }
+        return out;
+    }
+
+    /**
+     * What must agree between repeats averaged into one column: the workload and its size, the
+     * server version and options, and the perf event and frequency ({@code name -> value}).
+     */
+    public Map<String, String> setup() {
+        Workload w = workload;
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put("workload name", orUnknown(w == null ? null : w.name()));
+        s.put("workload tables", orUnknown(w == null ? null : w.tables()));
+        s.put("workload table_size", orUnknown(w == null ? null : w.tableSize()));
+        s.put("workload threads", orUnknown(w == null ? null : w.threads()));
+        s.put("workload time_s", orUnknown(w == null ? null : w.timeS()));
+        s.put("workload rand_type", orUnknown(w == null ? null : w.randType()));
+        s.put("workload storage_engine", orUnknown(w == null ? null : w.storageEngine()));
+        s.put("server version", orUnknown(serverVersion()));
+        List<String> options = server == null ? null : server.options();
+        s.put("server options", options == null ? "unknown" : JSON.valueToTree(options).toString());
+        s.put("perf event", orUnknown(event()));
+        s.put("perf frequency", orUnknown(perf == null ? null : perf.frequency()));
+        return s;
+    }
+
+    private Results results() {
+        return workload == null ? null : workload.results();
+    }
+
+    /** A value for a message: "unknown" rather than Java's "null" where the capture does not say. */
+    private static String orUnknown(Object v) {
+        return v == null ? "unknown" : v.toString();
+    }
+
+    private static OptionalLong optional(Long v) {
+        return v == null ? OptionalLong.empty() : OptionalLong.of(v);
+    }
+
+    private static OptionalDouble optional(Double v) {
+        return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
     }
 
     /** capture.json's text for this record. */
