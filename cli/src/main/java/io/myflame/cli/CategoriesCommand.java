@@ -7,6 +7,8 @@ import io.myflame.diff.Column;
 import io.myflame.diff.Diff;
 import io.myflame.diff.DiffDocument;
 import io.myflame.diff.Per;
+import io.myflame.load.InputColumns;
+import io.myflame.load.Warnings;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -43,7 +45,7 @@ public final class CategoriesCommand implements Callable<Integer> {
         Per unit = CategoryFlags.per(cols.per, analysis);
         Categories cats = CategoryFlags.load(categories);
         Warnings warnings = new Warnings();
-        List<Column> columns = new InputColumns(analysis, warnings, false).load(cols.inputs, cols.labels, cols.txns, cols.queries);
+        List<Column> columns = new InputColumns(analysis.loading(), warnings, false).load(cols.inputs, cols.labels, cols.txns, cols.queries);
         Diff computed = CategoryFlags.compute(cats, columns, unit, cols.threshold, warnings::add);
         Diff diff = cols.title == null ? computed : computed.withTitle(cols.title);
         if (png) {

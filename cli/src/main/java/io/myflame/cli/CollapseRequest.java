@@ -1,5 +1,7 @@
 package io.myflame.cli;
 
+import io.myflame.load.ReadProgress;
+import io.myflame.load.Warnings;
 import io.myflame.ingest.ProfileLoader;
 import io.myflame.ingest.fold.FoldOptions;
 import io.myflame.ingest.fold.FoldedStacks;
@@ -18,7 +20,7 @@ record CollapseRequest(String input, FoldOptions options, int threads, boolean i
             stacks = loader.fold(input, options);
         }
         Warnings w = new Warnings();
-        w.addAll(loader.warnings());
+        loader.warnings().forEach(w::add);
         AtomicOutput.write(output, stacks::writeFolded);
         w.print(err, "myflame collapse");
         return 0;

@@ -11,7 +11,9 @@ import io.myflame.diff.DiffDocument;
 import io.myflame.diff.DiffTable;
 import io.myflame.diff.DiffTables;
 import io.myflame.diff.chart.SeriesChart;
-import io.myflame.ingest.capture.InputGroups;
+import io.myflame.load.InputColumns;
+import io.myflame.load.InputGroups;
+import io.myflame.load.Warnings;
 import io.myflame.diff.Measure;
 import io.myflame.diff.Movers;
 import io.myflame.diff.Per;
@@ -93,7 +95,7 @@ public final class DiffCommand implements Callable<Integer> {
         }
         io.myflame.diff.Categories cats = categories == null ? null : CategoryFlags.load(categories);
         Warnings warnings = new Warnings();
-        List<Column> columns = new InputColumns(analysis, warnings, commRoot).load(cols.inputs, cols.labels, cols.txns, cols.queries);
+        List<Column> columns = new InputColumns(analysis.loading(), warnings, commRoot).load(cols.inputs, cols.labels, cols.txns, cols.queries);
         Measure measure = self ? Measure.SELF : Measure.INCLUSIVE;
         Diff diff;
         Diff catDiff;

@@ -11,12 +11,13 @@ import io.myflame.core.text.Escape;
 import io.myflame.diff.Per;
 import io.myflame.diff.Run;
 import io.myflame.diff.flame.DiffFlameGraph;
-import io.myflame.ingest.capture.CaptureDirectory;
+import io.myflame.ingest.capture.CaptureRecord;
+import io.myflame.load.AnalysisInput;
+import io.myflame.load.InputLoader;
+import io.myflame.load.Warnings;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
 
@@ -24,6 +25,8 @@ import java.util.OptionalLong;
 final class DiffDrawing {
     private final FlamegraphCommand c;
     private final Warnings warnings;
+    /** What the two inputs' capture.json say (null entries: not captures); none for a differential file. */
+    private List<CaptureRecord> captures = List.of();
 
     DiffDrawing(FlamegraphCommand command, Warnings warnings) {
         this.c = command;
@@ -32,9 +35,13 @@ final class DiffDrawing {
 
     void draw() throws Exception {
         checkFlags();
-        Profile base = c.analysis.load(c.inputs.get(0), c.analysis.loader(), warnings);
-        Profile next = c.analysis.load(c.inputs.get(1), c.analysis.loader(), warnings);
-        draw(base, next);
+        InputLoader loading = c.analysis.loading();
+        AnalysisInput base = loading.load(c.inputs.get(0));
+        warnings.addAll(base.warnings());
+        AnalysisInput next = loading.load(c.inputs.get(1));
+        warnings.addAll(next.warnings());
+        captures = java.util.Arrays.asList(base.capture(), next.capture());
+        draw(base.profile(), next.profile());
     }
 
     /** The flags a differential graph refuses, checked before anything is read. */
@@ -131,19 +138,9 @@ final class DiffDrawing {
         if (!c.txns.isEmpty()) {
             return c.txns.get(i);
         }
-        if (i >= c.inputs.size() || c.inputs.get(i).equals("-")) {
-            return null;
-        }
-        Path p = Path.of(c.inputs.get(i));
-        if (!Files.isDirectory(p)) {
-            return null;
-        }
-        try {
-            OptionalLong t = CaptureDirectory.open(p).transactions();
-            return t.isPresent() ? t.getAsLong() : null;
-        } catch (Exception e) {
-            return null;
-        }
+        CaptureRecord capture = i < captures.size() ? captures.get(i) : null;
+        OptionalLong t = capture == null ? OptionalLong.empty() : capture.transactions();
+        return t.isPresent() ? t.getAsLong() : null;
     }
 
     private String subtitle(DiffFlameGraph g) {

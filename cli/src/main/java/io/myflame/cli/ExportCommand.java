@@ -4,8 +4,9 @@ import io.myflame.core.UsageError;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
 import io.myflame.export.PprofExport;
-import io.myflame.ingest.capture.CaptureDirectory;
-import java.nio.file.Files;
+import io.myflame.ingest.capture.CaptureRecord;
+import io.myflame.load.AnalysisInput;
+import io.myflame.load.Warnings;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -44,12 +45,13 @@ public final class ExportCommand implements Callable<Integer> {
             throw new UsageError("--format must be pprof, not '" + format + "' (folded stacks: myflame collapse)");
         }
         Warnings warnings = new Warnings();
-        Profile profile = analysis.load(input, analysis.loader(), warnings);
+        AnalysisInput loaded = analysis.loading().load(input);
+        warnings.addAll(loaded.warnings());
+        Profile profile = loaded.profile();
         Map<String, String> metadata = new LinkedHashMap<>();
         long durationNanos = 0;
-        Path dir = Path.of(input);
-        if (Files.isDirectory(dir)) {
-            CaptureDirectory capture = CaptureDirectory.open(dir);
+        CaptureRecord capture = loaded.capture();
+        if (capture != null) {
             put(metadata, "server_version", ProfileInfo.shortVersion(capture.serverVersion()));
             put(metadata, "server", capture.serverVersion());
             put(metadata, "workload", capture.workloadName());

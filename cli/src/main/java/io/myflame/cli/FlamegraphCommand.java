@@ -1,5 +1,8 @@
 package io.myflame.cli;
 
+import io.myflame.load.AnalysisInput;
+import io.myflame.load.InputLoader;
+import io.myflame.load.Warnings;
 import io.myflame.core.DataError;
 import io.myflame.core.UsageError;
 import io.myflame.core.analysis.CallTree;
@@ -110,18 +113,22 @@ public final class FlamegraphCommand implements Callable<Integer> {
             new DiffDrawing(this, warnings).draw();
         } else if (inputs.size() == 1) {
             // One input may hold two profiles: a differential folded file (difffolded.pl, inferno-diff-folded).
-            List<Profile> loaded = analysis.loadAny(inputs.get(0), analysis.loader(), warnings);
-            if (loaded.size() == 2) {
-                new DiffDrawing(this, warnings).draw(loaded.get(0), loaded.get(1));
+            AnalysisInput loaded = analysis.loading().loadAny(inputs.get(0));
+            warnings.addAll(loaded.warnings());
+            if (loaded.differential()) {
+                new DiffDrawing(this, warnings).draw(loaded.profiles().get(0), loaded.profiles().get(1));
             } else {
                 checkNotDifferential();
-                single(List.of(loaded.get(0)), warnings);
+                single(List.of(loaded.profile()), warnings);
             }
         } else {
             checkNotDifferential();
             List<Profile> profiles = new ArrayList<>();
+            InputLoader loading = analysis.loading();
             for (String in : inputs) {
-                profiles.add(analysis.load(in, analysis.loader(), warnings));
+                AnalysisInput loaded = loading.load(in);
+                warnings.addAll(loaded.warnings());
+                profiles.add(loaded.profile());
             }
             single(profiles, warnings);
         }

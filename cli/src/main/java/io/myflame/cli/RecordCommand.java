@@ -69,8 +69,8 @@ public final class RecordCommand implements Callable<Integer> {
             // The server reported its version: shown, like every message, without its control characters.
             ps.print(Escape.message(String.format(Locale.ROOT,
                     "capture: %s%n%s: %.1f tps, %.1f qps, p95 %.2f ms; perf: %d samples of %s%s%n",
-                    dir, c.serverVersion() == null ? "" : c.serverVersion(), r.tps(), r.qps(), r.latencyP95(),
-                    meta.perf() == null || meta.perf().samples() == null ? 0 : meta.perf().samples(), c.event(), binlog)));
+                    dir, meta.serverVersion() == null ? "" : meta.serverVersion(), r.tps(), r.qps(), r.latencyP95(),
+                    meta.perf() == null || meta.perf().samples() == null ? 0 : meta.perf().samples(), meta.event(), binlog)));
             ps.println(checks(meta));
         } catch (Exception e) {
             ps.println(Escape.message("capture: " + dir));

@@ -19,6 +19,8 @@ import io.myflame.core.text.ThreadRoleTable;
 import io.myflame.core.text.ProfileTotals;
 import io.myflame.core.text.TopTable;
 import io.myflame.core.text.TreeTable;
+import io.myflame.load.AnalysisInput;
+import io.myflame.load.Warnings;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -93,7 +95,9 @@ public final class ReportCommand implements Callable<Integer> {
         OptionValues.onlyWith(spec, focus != null || callers != null, "--focus or --callers", "--depth", "--min");
         List<RowSpec> rowSpecs = rows == null ? null : readRows(rows);
         Warnings warnings = new Warnings();
-        Profile profile = analysis.load(input, analysis.loader(), warnings);
+        AnalysisInput loaded = analysis.loading().load(input);
+        warnings.addAll(loaded.warnings());
+        Profile profile = loaded.profile();
         String label = io.myflame.core.model.ProfileInfo.shortVersion(profile.info().label());
         String title = describe(profile);
         // Percentages stay those of the stacks as recorded (perf report's); the footnote says what they miss.

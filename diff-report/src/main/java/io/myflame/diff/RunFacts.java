@@ -15,7 +15,9 @@ public record RunFacts(double tps, Map<String, Long> deltas, Map<String, String>
     public static final RunFacts NONE = new RunFacts(Double.NaN, Map.of(), Map.of());
 
     public RunFacts {
-        deltas = Map.copyOf(deltas);
-        setup = Map.copyOf(setup);
+        // In their given order: Map.copyOf's order changes from run to run, and the warning that repeats
+        // differ lists the setup entries in this order.
+        deltas = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(deltas));
+        setup = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(setup));
     }
 }

@@ -4,6 +4,7 @@ import io.myflame.core.model.CallGraph;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
 import io.myflame.ingest.capture.CaptureDirectory;
+import io.myflame.ingest.capture.CaptureRecord;
 import io.myflame.ingest.folded.FoldedReader;
 import io.myflame.ingest.fold.FoldOptions;
 import io.myflame.ingest.fold.FoldedStacks;
@@ -23,8 +24,9 @@ import io.myflame.ingest.error.InputException;
 /**
  * Loads any profile input — a capture directory, a perf.data, perf script text (plain or gzip),
  * folded stacks (one count per line, or two: differential), a JFR recording; a file, a FIFO or
- * {@code -} for stdin — opening it once ({@link OpenedInput}) and dispatching on its kind.
- * Warnings (malformed lines, filtered events) are collected for the command to print once.
+ * {@code -} for stdin — opening it once ({@link OpenedInput}, which reads a capture's capture.json)
+ * and dispatching on its kind. {@link #read} returns one {@link Loaded}: the profile(s), the capture
+ * record and the warnings (malformed lines, filtered events) for the command to print once.
  */
 public final class ProfileLoader {
     private final int threads;
@@ -37,16 +39,21 @@ public final class ProfileLoader {
     private final AtomicLong bytesRead = new AtomicLong();
     private FoldedReader.Root foldedRoot = FoldedReader.Root.THREAD;
 
-    /** What a loaded input is: one profile, or the two sides of a differential folded file. */
-    public sealed interface Loaded permits Single, Differential {
-    }
+    /**
+     * One input read: its profile, or the base and new profiles of a differential folded file
+     * ({@code stack BASE NEW}); what its capture.json says (null unless the input is a capture
+     * directory; every field null when it has none); and the warnings reading it raised.
+     */
+    public record Loaded(List<Profile> profiles, CaptureRecord capture, List<String> warnings) {
+        public Loaded {
+            profiles = List.copyOf(profiles);
+            warnings = List.copyOf(warnings);
+        }
 
-    /** One profile. */
-    public record Single(Profile profile) implements Loaded {
-    }
-
-    /** A differential folded file ({@code stack BASE NEW}): the base and the new profile, for a differential graph. */
-    public record Differential(Profile base, Profile next) implements Loaded {
+        /** Two profiles, base and new, for a differential graph. */
+        public boolean differential() {
+            return profiles.size() == 2;
+        }
     }
 
     public ProfileLoader(int threads, boolean inline, String perfBinary) {
@@ -168,34 +175,48 @@ public final class ProfileLoader {
      * file name. A differential folded file is refused here: it holds two profiles ({@link #loadAny}).
      */
     public Profile load(String input) throws IOException, InputException {
-        Loaded loaded = loadAny(input);
-        if (loaded instanceof Single s) {
-            return s.profile();
+        Loaded loaded = read(input);
+        warnings.addAll(loaded.warnings());
+        if (!loaded.differential()) {
+            return loaded.profiles().get(0);
         }
-        throw new InputException(input + ": a differential folded file (two counts per line, as difffolded.pl and "
+        throw notOneProfile(input);
+    }
+
+    /** A differential folded file given where one profile is wanted. */
+    public static InputException notOneProfile(String input) {
+        return new InputException(input + ": a differential folded file (two counts per line, as difffolded.pl and "
                 + "inferno-diff-folded write), not one profile: draw it with 'myflame flamegraph " + input + "', or give its two sides as two inputs");
     }
 
-    /** Loads an input as one profile, or as the two profiles of a differential folded file. */
-    public Loaded loadAny(String input) throws IOException, InputException {
+    /**
+     * Reads an input once, capture.json included: one profile, or the two of a differential folded
+     * file, with its capture record and its warnings (which are not left in {@link #warnings()}).
+     */
+    public Loaded read(String input) throws IOException, InputException {
+        int before = warnings.size();
         try (OpenedInput in = OpenedInput.open(input)) {
-            return load(in, info(input, in));
+            List<Profile> profiles = load(in, info(input, in));
+            return new Loaded(profiles, in.capture().map(CaptureDirectory::record).orElse(null),
+                    warnings.subList(before, warnings.size()));
         } catch (io.myflame.core.model.WeightOverflow e) {
             throw new InputException(input + ": " + e.getMessage());
+        } finally {
+            warnings.subList(before, warnings.size()).clear();
         }
     }
 
-    private Loaded load(OpenedInput in, ProfileInfo info) throws IOException, InputException {
+    private List<Profile> load(OpenedInput in, ProfileInfo info) throws IOException, InputException {
         try {
             return switch (in.kind()) {
-                case JFR -> new Single(io.myflame.ingest.jfr.JfrProfiles.read(in.file(),
+                case JFR -> List.of(io.myflame.ingest.jfr.JfrProfiles.read(in.file(),
                         info.withCallGraph(CallGraph.JAVA), warnings));
-                case FOLDED -> new Single(FoldedReader.read(in.text(), StandardCharsets.ISO_8859_1, in.name(), info,
+                case FOLDED -> List.of(FoldedReader.read(in.text(), StandardCharsets.ISO_8859_1, in.name(), info,
                         warnings, foldedRoot, threads));
                 case DIFFERENTIAL_FOLDED -> {
                     FoldedReader.Differential d = FoldedReader.readDifferential(in.text(), in.name(), info, warnings,
                             foldedRoot, threads);
-                    yield new Differential(d.base(), d.next());
+                    yield List.of(d.base(), d.next());
                 }
                 default -> {
                     FoldedStacks stacks = fold(in, FoldOptions.ANALYSIS);
@@ -203,7 +224,7 @@ public final class ProfileLoader {
                     ProfileInfo recorded = in.kind() == InputKind.PERF_DATA && in.file() != null
                             && info.callGraph() == CallGraph.UNKNOWN
                             ? info.withCallGraph(RecordedCallGraph.of(in.file())) : info;
-                    yield new Single(stacks.toProfile(recorded));
+                    yield List.of(stacks.toProfile(recorded));
                 }
             };
         } catch (IOException e) {
@@ -223,9 +244,10 @@ public final class ProfileLoader {
         Path path = input.equals("-") ? null : Path.of(input);
         if (in.capture().isPresent()) {
             CaptureDirectory capture = in.capture().get();
-            info = info.withLabel(capture.serverVersion()).withEvent(capture.event()).withCallGraph(capture.callGraph());
-            if (capture.incompleteReason() != null) {
-                warnings.add(input + ": incomplete capture (" + capture.incompleteReason() + ")");
+            CaptureRecord said = capture.record();
+            info = info.withLabel(said.serverVersion()).withEvent(said.event()).withCallGraph(capture.callGraph());
+            if (said.incomplete() != null) {
+                warnings.add(input + ": incomplete capture (" + said.incomplete() + ")");
             }
         }
         if (info.label() == null) {

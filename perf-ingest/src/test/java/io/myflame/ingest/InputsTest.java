@@ -92,9 +92,10 @@ class InputsTest {
         Path f = tmp.resolve("diff.folded");
         Files.writeString(f, "mariadbd;do_command;dispatch_command 5 9\nmariadbd;do_command 2 0\n");
         assertEquals(InputKind.DIFFERENTIAL_FOLDED, InputKind.detect(f));
-        ProfileLoader.Differential d = assertInstanceOf(ProfileLoader.Differential.class, loader().loadAny(f.toString()));
-        assertEquals(7, d.base().totalWeight());
-        assertEquals(9, d.next().totalWeight());
+        ProfileLoader.Loaded d = loader().read(f.toString());
+        assertTrue(d.differential());
+        assertEquals(7, d.profiles().get(0).totalWeight());
+        assertEquals(9, d.profiles().get(1).totalWeight());
         InputException e = assertThrows(InputException.class, () -> loader().load(f.toString()));
         assertTrue(e.getMessage().contains("differential"), e.getMessage());
         Path mixed = tmp.resolve("mixed.folded");

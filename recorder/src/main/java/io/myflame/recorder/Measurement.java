@@ -19,7 +19,7 @@ import io.myflame.recorder.workload.SysbenchResults;
 import io.myflame.recorder.server.ThrowawayServer;
 import io.myflame.recorder.workload.Workload;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.myflame.ingest.capture.CaptureRecord;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -86,7 +86,7 @@ public final class Measurement {
         if (perf != null) {
             Path data = out.resolve("perf.data");
             recording = PerfRecording.start(perf, session.server().pid(), data, session.children());
-            meta.perf().put("command", recording.command().display());
+            meta.perf(p -> p.withCommand(recording.command().display()));
             progress.phase("perf attached to pid " + session.server().pid() + ": " + recording.command().display());
         }
         String output = runSysbench("measured run", workload.seconds(), out.resolve("sysbench.txt"), true);
@@ -102,7 +102,7 @@ public final class Measurement {
         WindowChecks.run(workload, before, after, results.transactions(),
                 variables.get("innodb_buffer_pool_size"), meta, progress);
         if (recording != null) {
-            boolean sameTable = !workload.myflameDelete() && meta.workload().path("table_size_requested").isMissingNode();
+            boolean sameTable = !workload.myflameDelete() && meta.record().workload().tableSizeRequested() == null;
             ProfilingOverhead.check(warmupTps, results.tps(), sameTable, perf.callGraph(), meta, progress);
         }
         ranOutOfRows(output);
@@ -123,21 +123,22 @@ public final class Measurement {
         int asked = workload.tableSize();
         workload = new RowSupply(session, out).beforeMeasuredRun(workload, warmupTps);
         if (workload.tableSize() != asked) {
-            meta.workload().put("table_size", workload.tableSize());
-            meta.workload().put("table_size_requested", asked);
+            int grown = workload.tableSize();
+            meta.workload(w -> w.withTableSize(grown, asked));
         }
         ServerVariables variables = ServerVariables.snapshot(session.client());
         writeStatus(variables.all(), VARIABLES);
-        variables.describe(meta.server());
+        meta.server(s -> s.withSettings(variables.settings()));
         return variables;
     }
 
     private void checkSamples(ServerVariables variables) {
-        ObjectNode p = meta.perf();
-        SampleChecks.cpu(p.path("samples").asLong(-1), p.path("frequency").asLong(0), p.path("duration_s").asDouble(0),
-                workload.threads(), variables.durability(), meta, session.progress());
-        SampleChecks.stacks(out.resolve(PerfCapture.FOLDED), session.server().binary(),
-                CallGraph.parse(p.path("call_graph").asText(null)), meta, session.progress());
+        CaptureRecord.Perf p = meta.record().perf();
+        SampleChecks.cpu(p.samples() == null ? -1 : p.samples(), p.frequency() == null ? 0 : p.frequency(),
+                p.durationS() == null ? 0 : p.durationS(), workload.threads(), variables.durability(), meta,
+                session.progress());
+        SampleChecks.stacks(out.resolve(PerfCapture.FOLDED), session.server().binary(), CallGraph.parse(p.callGraph()),
+                meta, session.progress());
     }
 
     /** myflame's delete script says when a thread passed the table's last row. */
@@ -153,27 +154,17 @@ public final class Measurement {
     }
 
     private void describe() {
-        session.describeServer(meta.server());
+        CaptureRecord.Server server = session.describeServer();
+        meta.server(s -> server);
         meta.host(HostInfo.current());
-        ObjectNode w = meta.workload();
-        w.put("name", workload.name());
-        w.put("description", workload.describe());
+        CaptureRecord.Workload described = new CaptureRecord.Workload(workload.name(), workload.describe(),
+                workload.rowWork() == null ? null : workload.rowWork().verb(), workload.tables(), workload.tableSize(),
+                workload.threads(), workload.seconds(), workload.warmup(), workload.randType(), workload.storageEngine(),
+                session.sysbench().version(), null, null, null, null);
+        meta.workload(w -> described);
         session.progress().phase("workload: " + workload.describe());
-        if (workload.rowWork() != null) {
-            w.put("row_work", workload.rowWork().verb());
-        }
-        w.put("tables", workload.tables());
-        w.put("table_size", workload.tableSize());
-        w.put("threads", workload.threads());
-        w.put("time_s", workload.seconds());
-        w.put("warmup_s", workload.warmup());
-        w.put("rand_type", workload.randType());
-        w.put("storage_engine", workload.storageEngine());
-        w.put("sysbench_version", session.sysbench().version());
         if (perf != null) {
-            ObjectNode p = meta.perf();
-            p.put("requested_event", perf.event());
-            p.put("call_graph", perf.callGraph());
+            meta.perf(p -> CaptureRecord.Perf.requested(perf.event(), perf.callGraph()));
         }
     }
 
@@ -184,7 +175,7 @@ public final class Measurement {
         ExternalCommand cmd = session.sysbench().command(workload, server.endpoint(), "run", seconds,
                 workload.threads(), secrets);
         if (measured) {
-            meta.workload().put("command", cmd.display());
+            meta.workload(w -> w.withCommand(cmd.display()));
         }
         session.progress().phase(phase + ": " + seconds + " s, " + workload.threads() + " thread(s): " + cmd.display());
         try (OutputStream file = Files.newOutputStream(log)) {

@@ -5,7 +5,6 @@ import io.myflame.ingest.io.AtomicFile;
 import io.myflame.recorder.capture.CaptureMetadata;
 import io.myflame.recorder.error.RecordException;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.myflame.ingest.fold.FoldOptions;
 import io.myflame.ingest.fold.FoldedStacks;
 import io.myflame.ingest.ProfileLoader;
@@ -38,19 +37,12 @@ public final class PerfCapture {
         recording.verify(data);
         String perf = PerfRecording.check(recording.settings(), session.server().pid());
         PerfFacts facts = PerfFacts.read(perf, data, session.children());
-        ObjectNode p = meta.perf();
         String requested = recording.settings().event();
-        p.put("event", facts.event());
-        p.put("requested_event", requested);
-        if (facts.frequency() > 0) {
-            p.put("frequency", facts.frequency());
-        } else {
-            p.putNull("frequency");
-            p.put("period", facts.period());
-        }
-        p.put("samples", facts.samples());
-        p.put("lost", facts.lost());
-        p.put("duration_s", Decimals.round(recording.durationSeconds(), 3));
+        // Sampled at a frequency, or every N events (-c N): the one perf used is given, the other null.
+        Integer hz = facts.frequency() > 0 ? Math.toIntExact(facts.frequency()) : null;
+        Long every = facts.frequency() > 0 ? null : facts.period();
+        meta.perf(p -> p.withRecorded(facts.event(), requested, hz, every, facts.samples(), facts.lost(),
+                Decimals.round(recording.durationSeconds(), 3)));
         if (!PerfFacts.baseName(facts.event()).equals(PerfFacts.baseName(requested))) {
             String w = "perf recorded " + facts.event() + ", not the requested " + requested
                     + " (no hardware counters here, e.g. a VM): percentages are shares of CPU time";
@@ -79,11 +71,9 @@ public final class PerfCapture {
                     .archiveSymbols(true);
             FoldedStacks stacks = loader.fold(data.toString(), FoldOptions.COLLAPSE);
             AtomicFile.write(target, stacks::writeFolded);
-            meta.perf().put("distinct_stacks", stacks.distinctStacks());
             Path symbols = io.myflame.ingest.perfdata.PerfDataReader.archiveBeside(data);
-            if (java.nio.file.Files.isRegularFile(symbols)) {
-                meta.perf().put("symbols", symbols.getFileName().toString());
-            }
+            String kept = java.nio.file.Files.isRegularFile(symbols) ? symbols.getFileName().toString() : null;
+            meta.perf(p -> p.withStacks(stacks.distinctStacks(), kept));
             loader.warnings().forEach(meta::warn);
         } catch (Exception e) {
             throw new RecordException("cannot fold " + data + ": " + e.getMessage());

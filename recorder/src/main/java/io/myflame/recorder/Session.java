@@ -1,6 +1,6 @@
 package io.myflame.recorder;
 
-import io.myflame.recorder.capture.CaptureMetadata;
+import io.myflame.ingest.capture.CaptureRecord;
 import io.myflame.recorder.process.ChildProcesses;
 import io.myflame.recorder.perf.ElfBuildId;
 import io.myflame.recorder.process.ExternalCommand;
@@ -11,7 +11,6 @@ import io.myflame.recorder.server.SqlClient;
 import io.myflame.recorder.workload.Sysbench;
 import io.myflame.recorder.workload.Workload;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -104,15 +103,12 @@ public final class Session implements AutoCloseable {
         onAbort = r == null ? () -> { } : r;
     }
 
-    /** Fills the server section of capture.json. */
-    public void describeServer(ObjectNode n) {
-        n.put("version", version);
-        n.put("binary", server.binary());
-        n.put("build_id", server.binary() == null ? null : ElfBuildId.of(Path.of(server.binary())));
-        n.put("pid", server.pid());
-        n.put("source", choice.describe());
-        n.put("throwaway", choice.throwaway());
-        CaptureMetadata.putStrings(n, "options", choice.options().stream().map(ServerOption::toString).toList());
+    /** The server section of capture.json (its settings come later, from its variables). */
+    public CaptureRecord.Server describeServer() {
+        return new CaptureRecord.Server(version, server.binary(),
+                server.binary() == null ? null : ElfBuildId.of(Path.of(server.binary())), server.pid(),
+                choice.describe(), choice.throwaway(), choice.options().stream().map(ServerOption::toString).toList(),
+                null);
     }
 
     /**

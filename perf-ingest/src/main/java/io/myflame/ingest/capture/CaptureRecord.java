@@ -10,14 +10,19 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.TreeMap;
 
 /**
  * {@code capture.json}, typed: the one spelling of the capture schema, bound by Jackson (components in
  * camel case are the file's snake-case keys, in the file's order). A field the file does not have is
  * null and is not written; the few the recorder writes as an explicit {@code null} when unknown
  * ({@code incomplete}, {@code build_id}, {@code rand_type}, {@code frequency}, the workload's results)
- * keep that null. Unknown keys are ignored, so a newer capture still reads.
+ * keep that null. Unknown keys are ignored, so a newer capture still reads. The recorder fills it
+ * in section by section through the {@code with} methods, so no key is spelled anywhere else.
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(Include.NON_NULL)
@@ -33,9 +38,137 @@ public record CaptureRecord(Integer schemaVersion, String tool, Server server, W
         return JSON.treeToValue(tree, CaptureRecord.class);
     }
 
+    /** A record with every section present and empty, as a recording starts. */
+    public static CaptureRecord started(int schemaVersion, String tool) {
+        return new CaptureRecord(schemaVersion, tool, Server.NONE, Workload.NONE, Perf.NONE, Host.NONE, Counters.NONE,
+                Checks.NONE, List.of(), null);
+    }
+
+    public CaptureRecord withServer(Server s) {
+        return new CaptureRecord(schemaVersion, tool, s, workload, perf, host, counters, checks, warnings, incomplete);
+    }
+
+    public CaptureRecord withWorkload(Workload w) {
+        return new CaptureRecord(schemaVersion, tool, server, w, perf, host, counters, checks, warnings, incomplete);
+    }
+
+    public CaptureRecord withPerf(Perf p) {
+        return new CaptureRecord(schemaVersion, tool, server, workload, p, host, counters, checks, warnings, incomplete);
+    }
+
+    public CaptureRecord withHost(Host h) {
+        return new CaptureRecord(schemaVersion, tool, server, workload, perf, h, counters, checks, warnings, incomplete);
+    }
+
+    public CaptureRecord withCounters(Counters c) {
+        return new CaptureRecord(schemaVersion, tool, server, workload, perf, host, c, checks, warnings, incomplete);
+    }
+
+    public CaptureRecord withChecks(Checks c) {
+        return new CaptureRecord(schemaVersion, tool, server, workload, perf, host, counters, c, warnings, incomplete);
+    }
+
+    /** This record with {@code warning} after the others. */
+    public CaptureRecord withWarning(String warning) {
+        List<String> all = new java.util.ArrayList<>(warnings == null ? List.of() : warnings);
+        all.add(warning);
+        return new CaptureRecord(schemaVersion, tool, server, workload, perf, host, counters, checks, List.copyOf(all),
+                incomplete);
+    }
+
     /** This record with another {@code incomplete} reason (null: complete). */
     public CaptureRecord withIncomplete(String reason) {
         return new CaptureRecord(schemaVersion, tool, server, workload, perf, host, counters, checks, warnings, reason);
+    }
+
+    /** The server's version as it says ({@code 11.4.5-MariaDB-log}), or null. */
+    public String serverVersion() {
+        return server == null ? null : server.version();
+    }
+
+    /** The perf event really recorded (a VM records cpu-clock when cycles was asked for), or null. */
+    public String event() {
+        return perf == null ? null : perf.event();
+    }
+
+    /** The capture's own warnings (self-checks, substituted events); none when it has none. */
+    public List<String> ownWarnings() {
+        return warnings == null ? List.of() : warnings;
+    }
+
+    /** The workload's name ({@code oltp_delete}), or null. */
+    public String workloadName() {
+        return workload == null ? null : workload.name();
+    }
+
+    public OptionalLong transactions() {
+        return optional(results() == null ? null : results().transactions());
+    }
+
+    public OptionalLong queries() {
+        return optional(results() == null ? null : results().queries());
+    }
+
+    /** Transactions per second the workload reported, when it did. */
+    public OptionalDouble tps() {
+        return optional(results() == null ? null : results().tps());
+    }
+
+    /** How long perf recorded, in seconds, when known. */
+    public OptionalDouble durationSeconds() {
+        return optional(perf == null ? null : perf.durationS());
+    }
+
+    /** {@code SHOW GLOBAL STATUS} counters: their change over the measured window ({@code counters.delta}). */
+    public Map<String, Long> counterDeltas() {
+        Map<String, Long> out = new TreeMap<>();
+        if (counters != null && counters.delta() != null) {
+            counters.delta().forEach((k, v) -> {
+                if (v != null) {
+                    out.put(k, v);
+                }
+            });
+        }
+        return out;
+    }
+
+    /**
+     * What must agree between repeats averaged into one column: the workload and its size, the
+     * server version and options, and the perf event and frequency ({@code name -> value}).
+     */
+    public Map<String, String> setup() {
+        Workload w = workload;
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put("workload name", orUnknown(w == null ? null : w.name()));
+        s.put("workload tables", orUnknown(w == null ? null : w.tables()));
+        s.put("workload table_size", orUnknown(w == null ? null : w.tableSize()));
+        s.put("workload threads", orUnknown(w == null ? null : w.threads()));
+        s.put("workload time_s", orUnknown(w == null ? null : w.timeS()));
+        s.put("workload rand_type", orUnknown(w == null ? null : w.randType()));
+        s.put("workload storage_engine", orUnknown(w == null ? null : w.storageEngine()));
+        s.put("server version", orUnknown(serverVersion()));
+        List<String> options = server == null ? null : server.options();
+        s.put("server options", options == null ? "unknown" : JSON.valueToTree(options).toString());
+        s.put("perf event", orUnknown(event()));
+        s.put("perf frequency", orUnknown(perf == null ? null : perf.frequency()));
+        return s;
+    }
+
+    private Results results() {
+        return workload == null ? null : workload.results();
+    }
+
+    /** A value for a message: "unknown" rather than Java's "null" where the capture does not say. */
+    private static String orUnknown(Object v) {
+        return v == null ? "unknown" : v.toString();
+    }
+
+    private static OptionalLong optional(Long v) {
+        return v == null ? OptionalLong.empty() : OptionalLong.of(v);
+    }
+
+    private static OptionalDouble optional(Double v) {
+        return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
     }
 
     /** capture.json's text for this record. */
@@ -49,6 +182,12 @@ public record CaptureRecord(Integer schemaVersion, String tool, Server server, W
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Server(String version, String binary, @JsonInclude(Include.ALWAYS) String buildId, Long pid,
                          String source, Boolean throwaway, List<String> options, Map<String, String> settings) {
+        public static final Server NONE = new Server(null, null, null, null, null, null, null, null);
+
+        /** {@code settings}: the variables the server ran with that a reader should see. */
+        public Server withSettings(Map<String, String> values) {
+            return new Server(version, binary, buildId, pid, source, throwaway, options, values);
+        }
     }
 
     /** The workload as run: sysbench's test and sizes, the command and its parsed results. */
@@ -59,6 +198,30 @@ public record CaptureRecord(Integer schemaVersion, String tool, Server server, W
                            Integer threads, Integer timeS, Integer warmupS, @JsonInclude(Include.ALWAYS) String randType,
                            @JsonInclude(Include.ALWAYS) String storageEngine, String sysbenchVersion,
                            Integer tableSizeRequested, String command, Results results, Double warmupTps) {
+        public static final Workload NONE = new Workload(null, null, null, null, null, null, null, null, null, null,
+                null, null, null, null, null);
+
+        /** The size the table was grown to for the window, and the size asked for. */
+        public Workload withTableSize(int size, int requested) {
+            return new Workload(name, description, rowWork, tables, size, threads, timeS, warmupS, randType,
+                    storageEngine, sysbenchVersion, requested, command, results, warmupTps);
+        }
+
+        public Workload withCommand(String line) {
+            return new Workload(name, description, rowWork, tables, tableSize, threads, timeS, warmupS, randType,
+                    storageEngine, sysbenchVersion, tableSizeRequested, line, results, warmupTps);
+        }
+
+        public Workload withResults(Results measured) {
+            return new Workload(name, description, rowWork, tables, tableSize, threads, timeS, warmupS, randType,
+                    storageEngine, sysbenchVersion, tableSizeRequested, command, measured, warmupTps);
+        }
+
+        /** The unprofiled warm-up's throughput. */
+        public Workload withWarmupTps(double tps) {
+            return new Workload(name, description, rowWork, tables, tableSize, threads, timeS, warmupS, randType,
+                    storageEngine, sysbenchVersion, tableSizeRequested, command, results, tps);
+        }
     }
 
     /** What sysbench reported for the measured window; a figure it did not print is null. */
@@ -80,6 +243,30 @@ public record CaptureRecord(Integer schemaVersion, String tool, Server server, W
     public record Perf(String requestedEvent, String callGraph, String command, String event,
                        @JsonInclude(Include.ALWAYS) Integer frequency, Long period, Long samples, Long lost,
                        Double durationS, Long distinctStacks, String symbols) {
+        public static final Perf NONE = new Perf(null, null, null, null, null, null, null, null, null, null, null);
+
+        /** What was asked of perf before it started. */
+        public static Perf requested(String event, String callGraph) {
+            return new Perf(event, callGraph, null, null, null, null, null, null, null, null, null);
+        }
+
+        public Perf withCommand(String line) {
+            return new Perf(requestedEvent, callGraph, line, event, frequency, period, samples, lost, durationS,
+                    distinctStacks, symbols);
+        }
+
+        /** What perf.data says was recorded: the event, its frequency (null when sampled by period), the counts. */
+        public Perf withRecorded(String recorded, String requested, Integer hz, Long everyN, long sampled, long lostEvents,
+                                 double seconds) {
+            return new Perf(requested, callGraph, command, recorded, hz, everyN, sampled, lostEvents, seconds,
+                    distinctStacks, symbols);
+        }
+
+        /** How many distinct stacks were folded, and the symbols file kept beside perf.data (or null). */
+        public Perf withStacks(long distinct, String symbolsFile) {
+            return new Perf(requestedEvent, callGraph, command, event, frequency, period, samples, lost, durationS,
+                    distinct, symbolsFile);
+        }
     }
 
     /** The machine recorded on. */
@@ -87,6 +274,7 @@ public record CaptureRecord(Integer schemaVersion, String tool, Server server, W
     @JsonInclude(Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Host(String kernel, String cpuModel, Integer cores) {
+        public static final Host NONE = new Host(null, null, null);
     }
 
     /** {@code SHOW GLOBAL STATUS} over the measured window: each counter's change, and per transaction. */
@@ -94,6 +282,7 @@ public record CaptureRecord(Integer schemaVersion, String tool, Server server, W
     @JsonInclude(Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Counters(Map<String, Long> delta, Map<String, Double> perTransaction) {
+        public static final Counters NONE = new Counters(null, null);
     }
 
     /** The figures the capture's self-checks measured. */
@@ -103,6 +292,33 @@ public record CaptureRecord(Integer schemaVersion, String tool, Server server, W
     public record Checks(Rows rows, Long bufferPoolReads, Double bufferPoolReadsPerTransaction, Double serverCpusBusy,
                          Integer expectedCpusBusy, Double truncatedShare, Map<String, Double> truncatedCauses,
                          Double unresolvedShare, Double profiledTpsRatio) {
+        public static final Checks NONE = new Checks(null, null, null, null, null, null, null, null, null);
+
+        public Checks withRows(Rows changed) {
+            return new Checks(changed, bufferPoolReads, bufferPoolReadsPerTransaction, serverCpusBusy, expectedCpusBusy,
+                    truncatedShare, truncatedCauses, unresolvedShare, profiledTpsRatio);
+        }
+
+        public Checks withBufferPoolReads(long reads, double perTransaction) {
+            return new Checks(rows, reads, perTransaction, serverCpusBusy, expectedCpusBusy, truncatedShare,
+                    truncatedCauses, unresolvedShare, profiledTpsRatio);
+        }
+
+        public Checks withCpusBusy(double busy, int expected) {
+            return new Checks(rows, bufferPoolReads, bufferPoolReadsPerTransaction, busy, expected, truncatedShare,
+                    truncatedCauses, unresolvedShare, profiledTpsRatio);
+        }
+
+        /** The stack checks: the truncated share with its causes, and the unresolved share. */
+        public Checks withStacks(double truncated, Map<String, Double> causes, double unresolved) {
+            return new Checks(rows, bufferPoolReads, bufferPoolReadsPerTransaction, serverCpusBusy, expectedCpusBusy,
+                    truncated, causes, unresolved, profiledTpsRatio);
+        }
+
+        public Checks withProfiledTpsRatio(double ratio) {
+            return new Checks(rows, bufferPoolReads, bufferPoolReadsPerTransaction, serverCpusBusy, expectedCpusBusy,
+                    truncatedShare, truncatedCauses, unresolvedShare, ratio);
+        }
     }
 
     /** Rows changed per statement: did the workload do what it says. */

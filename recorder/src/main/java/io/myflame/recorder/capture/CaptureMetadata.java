@@ -1,134 +1,90 @@
 package io.myflame.recorder.capture;
 
-import io.myflame.ingest.io.AtomicFile;
-import io.myflame.recorder.workload.SysbenchResults;
-
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.myflame.ingest.capture.CaptureDirectory;
 import io.myflame.ingest.capture.CaptureRecord;
+import io.myflame.ingest.io.AtomicFile;
+import io.myflame.recorder.workload.SysbenchResults;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * {@code capture.json} as it is filled in during a recording: schema version, server, workload
  * and its results, perf, host, counter deltas, the self-checks' figures, warnings, and {@code incomplete} with the reason when
- * the recording did not finish. Written atomically, so a reader never sees half a file.
+ * the recording did not finish. It is the reader's {@link CaptureRecord}, changed section by section
+ * (so the file has the reader's schema and no key is spelled here), and written atomically, so a
+ * reader never sees half a file. Changes are synchronized: an interrupt marks it incomplete from another thread.
  */
 public final class CaptureMetadata {
     public static final int SCHEMA_VERSION = 1;
-    private final ObjectNode root = JsonNodeFactory.instance.objectNode();
-    private final ArrayNode warnings;
+    private CaptureRecord record = CaptureRecord.started(SCHEMA_VERSION, "myflame record");
 
-    public CaptureMetadata() {
-        root.put("schema_version", SCHEMA_VERSION);
-        root.put("tool", "myflame record");
-        root.putObject("server");
-        root.putObject("workload");
-        root.putObject("perf");
-        root.putObject("host");
-        root.putObject("counters");
-        root.putObject("checks");
-        warnings = root.putArray("warnings");
-        root.putNull("incomplete");
+    /** What has been filled in so far. */
+    public synchronized CaptureRecord record() {
+        return record;
     }
 
-    public ObjectNode server() {
-        return (ObjectNode) root.get("server");
+    public synchronized void server(UnaryOperator<CaptureRecord.Server> change) {
+        record = record.withServer(change.apply(record.server()));
     }
 
-    public ObjectNode workload() {
-        return (ObjectNode) root.get("workload");
+    public synchronized void workload(UnaryOperator<CaptureRecord.Workload> change) {
+        record = record.withWorkload(change.apply(record.workload()));
     }
 
-    public ObjectNode perf() {
-        return (ObjectNode) root.get("perf");
-    }
-
-    public ObjectNode counters() {
-        return (ObjectNode) root.get("counters");
+    public synchronized void perf(UnaryOperator<CaptureRecord.Perf> change) {
+        record = record.withPerf(change.apply(record.perf()));
     }
 
     /** The figures the capture's self-checks measured (rows per statement, cache misses, CPU, symbols). */
-    public ObjectNode checks() {
-        return (ObjectNode) root.get("checks");
+    public synchronized void checks(UnaryOperator<CaptureRecord.Checks> change) {
+        record = record.withChecks(change.apply(record.checks()));
     }
 
     public synchronized void warn(String w) {
-        warnings.add(w);
+        record = record.withWarning(w);
     }
 
-    public void host(HostInfo h) {
-        ObjectNode n = (ObjectNode) root.get("host");
-        n.put("kernel", h.kernel());
-        n.put("cpu_model", h.cpuModel());
-        n.put("cores", h.cores());
+    public synchronized void host(HostInfo h) {
+        record = record.withHost(new CaptureRecord.Host(h.kernel(), h.cpuModel(), h.cores()));
     }
 
+    /** sysbench's figures; one it did not print (negative, or NaN) is written as null. */
     public void results(SysbenchResults r) {
-        ObjectNode n = workload().putObject("results");
-        putCount(n, "transactions", r.transactions());
-        putCount(n, "queries", r.queries());
-        putNumber(n, "tps", r.tps());
-        putNumber(n, "qps", r.qps());
-        ObjectNode lat = n.putObject("latency_ms");
-        putNumber(lat, "min", r.latencyMin());
-        putNumber(lat, "avg", r.latencyAvg());
-        putNumber(lat, "max", r.latencyMax());
-        putNumber(lat, "p95", r.latencyP95());
-        putCount(n, "errors", r.errors());
-        putCount(n, "reconnects", r.reconnects());
-        putNumber(n, "total_time_s", r.totalTime());
+        CaptureRecord.Results results = new CaptureRecord.Results(count(r.transactions()), count(r.queries()),
+                number(r.tps()), number(r.qps()), new CaptureRecord.Latency(number(r.latencyMin()),
+                number(r.latencyAvg()), number(r.latencyMax()), number(r.latencyP95())), count(r.errors()),
+                count(r.reconnects()), number(r.totalTime()));
+        workload(w -> w.withResults(results));
     }
 
-    public void counters(Map<String, Long> deltas, Map<String, Double> perTxn) {
-        ObjectNode d = counters().putObject("delta");
-        deltas.forEach(d::put);
-        ObjectNode p = counters().putObject("per_transaction");
-        perTxn.forEach(p::put);
+    public synchronized void counters(Map<String, Long> deltas, Map<String, Double> perTxn) {
+        record = record.withCounters(new CaptureRecord.Counters(new LinkedHashMap<>(deltas), new LinkedHashMap<>(perTxn)));
     }
 
-    public static void putStrings(ObjectNode n, String field, List<String> values) {
-        ArrayNode a = n.putArray(field);
-        values.forEach(a::add);
+    private static Long count(long v) {
+        return v < 0 ? null : v;
     }
 
-    private static void putCount(ObjectNode n, String k, long v) {
-        if (v < 0) {
-            n.putNull(k);
-        } else {
-            n.put(k, v);
-        }
-    }
-
-    private static void putNumber(ObjectNode n, String k, double v) {
-        if (Double.isNaN(v)) {
-            n.putNull(k);
-        } else {
-            n.put(k, v);
-        }
+    private static Double number(double v) {
+        return Double.isNaN(v) ? null : v;
     }
 
     public synchronized void incomplete(String reason) {
-        root.put("incomplete", reason);
+        record = record.withIncomplete(reason);
     }
 
     public synchronized boolean isIncomplete() {
-        return !root.get("incomplete").isNull();
+        return record.incomplete() != null;
     }
 
-    /**
-     * Writes {@code DIR/capture.json} through a temporary file and a rename. What is written is the
-     * {@link CaptureRecord} the sections filled in make, so the file has the reader's schema: a key
-     * the record does not know is not written, and keys are in the record's order.
-     */
+    /** Writes {@code DIR/capture.json} through a temporary file and a rename. */
     public synchronized void write(Path dir) throws IOException {
         try {
-            byte[] text = CaptureRecord.of(root).toJson().getBytes(StandardCharsets.UTF_8);
+            byte[] text = record.toJson().getBytes(StandardCharsets.UTF_8);
             AtomicFile.write(dir.resolve(CaptureDirectory.METADATA), out -> out.write(text));
         } catch (IOException e) {
             throw e;

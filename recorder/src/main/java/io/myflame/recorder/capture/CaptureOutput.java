@@ -67,7 +67,7 @@ public final class CaptureOutput {
             return false;
         }
         try {
-            return CaptureDirectory.open(dir).incompleteReason() == null;
+            return CaptureDirectory.open(dir).record().incomplete() == null;
         } catch (IOException | InputException e) {
             return true;
         }

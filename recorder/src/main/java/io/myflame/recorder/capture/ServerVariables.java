@@ -3,7 +3,6 @@ package io.myflame.recorder.capture;
 import io.myflame.recorder.error.RecordException;
 import io.myflame.recorder.server.SqlClient;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,14 +43,15 @@ public final class ServerVariables {
         return values.get(name);
     }
 
-    /** Fills {@code server.settings}: the variables in {@link #SETTINGS} this server has. */
-    public void describe(ObjectNode server) {
-        ObjectNode s = server.putObject("settings");
+    /** {@code server.settings}: the variables in {@link #SETTINGS} this server has, in that order. */
+    public Map<String, String> settings() {
+        Map<String, String> s = new java.util.LinkedHashMap<>();
         for (String k : SETTINGS) {
             if (values.containsKey(k)) {
                 s.put(k, values.get(k));
             }
         }
+        return s;
     }
 
     /** {@code log_bin=ON, binlog_format=ROW, sync_binlog=0, innodb_flush_log_at_trx_commit=2}, for messages. */

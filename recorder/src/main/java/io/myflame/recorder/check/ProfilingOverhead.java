@@ -31,12 +31,12 @@ public final class ProfilingOverhead {
         if (!(warmupTps > 0) || !(measuredTps > 0)) {
             return;
         }
-        meta.workload().put("warmup_tps", WindowChecks.round(warmupTps));
+        meta.workload(w -> w.withWarmupTps(WindowChecks.round(warmupTps)));
         if (!sameTable) {
             return;
         }
         double ratio = measuredTps / warmupTps;
-        meta.checks().put("profiled_tps_ratio", WindowChecks.round(ratio));
+        meta.checks(c -> c.withProfiledTpsRatio(WindowChecks.round(ratio)));
         if (ratio < WARN_BELOW) {
             WindowChecks.warn(meta, progress, String.format(Locale.ROOT, "perf slowed the workload: %.0f tps "
                     + "profiled against %.0f in the unprofiled warm-up (%.0f%% of it); proportions of CPU hold, but "

@@ -3,7 +3,8 @@ package io.myflame.recorder.check;
 import io.myflame.recorder.progress.Progress;
 import io.myflame.recorder.capture.CaptureMetadata;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import io.myflame.core.analysis.TruncatedStacks;
 import io.myflame.core.analysis.Truncation;
 import io.myflame.core.model.CallGraph;
@@ -49,9 +50,7 @@ public final class SampleChecks {
         }
         double busy = samples / (frequency * seconds);
         int expected = Math.min(threads, Runtime.getRuntime().availableProcessors());
-        ObjectNode c = meta.checks();
-        c.put("server_cpus_busy", WindowChecks.round(busy));
-        c.put("expected_cpus_busy", expected);
+        meta.checks(c -> c.withCpusBusy(WindowChecks.round(busy), expected));
         if (busy < MIN_BUSY_SHARE * expected) {
             WindowChecks.warn(meta, progress, String.format(Locale.ROOT, "server not CPU-bound: perf found it on CPU "
                     + "%.2f s per second of the window for %d client thread(s) (%d samples at %d Hz in %.1f s): a "
@@ -78,14 +77,13 @@ public final class SampleChecks {
             return;
         }
         Truncation truncated = TruncatedStacks.of(profile).measure();
-        meta.checks().put("truncated_share", WindowChecks.round(truncated.share()));
-        ObjectNode causes = meta.checks().putObject("truncated_causes");
+        Map<String, Double> causes = new LinkedHashMap<>();
         truncated.causes().forEach(c -> causes.put(c.cause().key(), WindowChecks.round(truncated.share(c.cause()))));
+        double share = unresolvedShare(profile, binary);
+        meta.checks(c -> c.withStacks(WindowChecks.round(truncated.share()), causes, WindowChecks.round(share)));
         if (truncated.worthWarning()) {
             WindowChecks.warn(meta, progress, truncated.warning());
         }
-        double share = unresolvedShare(profile, binary);
-        meta.checks().put("unresolved_share", WindowChecks.round(share));
         if (share > MAX_UNRESOLVED) {
             WindowChecks.warn(meta, progress, String.format(Locale.ROOT, "partly symbolised binary: %.1f%% of the "
                     + "samples have unresolved frames ([%s] or [unknown]), so function percentages undercount and "

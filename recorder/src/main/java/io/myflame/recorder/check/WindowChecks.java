@@ -6,7 +6,7 @@ import io.myflame.recorder.capture.CaptureMetadata;
 import io.myflame.recorder.workload.RowWork;
 import io.myflame.recorder.workload.Workload;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.myflame.ingest.capture.CaptureRecord;
 import java.util.Locale;
 import java.util.Map;
 
@@ -30,17 +30,15 @@ public final class WindowChecks {
     /** Measures, records and warns. */
     public static void run(Workload w, Map<String, String> before, Map<String, String> after, long transactions,
                            String bufferPoolSize, CaptureMetadata meta, Progress progress) {
-        ObjectNode checks = meta.checks();
         RowWork work = w.rowWork();
         if (work != null) {
             rows(work, delta(before, after, work.statementCounter()), delta(before, after, work.rowCounter()),
-                    transactions, checks, meta, progress);
+                    transactions, meta, progress);
         }
         long reads = delta(before, after, "Innodb_buffer_pool_reads");
         if (reads >= 0 && transactions > 0) {
             double perTxn = reads / (double) transactions;
-            checks.put("buffer_pool_reads", reads);
-            checks.put("buffer_pool_reads_per_transaction", round(perTxn));
+            meta.checks(c -> c.withBufferPoolReads(reads, round(perTxn)));
             if (perTxn > MAX_POOL_READS_PER_TXN) {
                 warn(meta, progress, String.format(Locale.ROOT, "buffer-pool misses: %.3f reads from disk per "
                         + "transaction in the measured window (Innodb_buffer_pool_reads +%d): the tables are not "
@@ -51,22 +49,15 @@ public final class WindowChecks {
         }
     }
 
-    private static void rows(RowWork work, long statements, long rows, long transactions, ObjectNode checks,
-                             CaptureMetadata meta, Progress progress) {
+    private static void rows(RowWork work, long statements, long rows, long transactions, CaptureMetadata meta,
+                             Progress progress) {
         if (statements < 0 || rows < 0) {
             return;
         }
-        ObjectNode r = checks.putObject("rows");
-        r.put("statement", work.statement());
-        r.put("statement_counter", work.statementCounter());
-        r.put("row_counter", work.rowCounter());
-        r.put("statements", statements);
-        r.put("rows", rows);
         double perStatement = statements == 0 ? 0 : rows / (double) statements;
-        r.put("rows_per_statement", round(perStatement));
-        if (transactions > 0) {
-            r.put("rows_per_transaction", round(rows / (double) transactions));
-        }
+        CaptureRecord.Rows r = new CaptureRecord.Rows(work.statement(), work.statementCounter(), work.rowCounter(),
+                statements, rows, round(perStatement), transactions > 0 ? round(rows / (double) transactions) : null);
+        meta.checks(c -> c.withRows(r));
         if (perStatement < MIN_ROWS_PER_STATEMENT) {
             warn(meta, progress, String.format(Locale.ROOT, "rows per transaction: %.3f rows %s per %s in the "
                     + "measured window (%s %d / %s %d): most statements changed no row, so this profiles "

@@ -1,4 +1,4 @@
-package io.myflame.cli;
+package io.myflame.load;
 
 import io.myflame.core.analysis.Truncation;
 import io.myflame.core.model.Profile;
@@ -7,39 +7,33 @@ import io.myflame.diff.CommRoot;
 import io.myflame.diff.CountersBlock;
 import io.myflame.diff.Run;
 import io.myflame.diff.RunFacts;
+import io.myflame.ingest.capture.CaptureRecord;
 import io.myflame.ingest.error.InputException;
-import io.myflame.ingest.ProfileLoader;
-import io.myflame.ingest.capture.CaptureDirectory;
-import io.myflame.ingest.capture.InputGroups;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 
 /**
- * Loads the columns {@link InputGroups} plans from the comparison commands' arguments, with the
- * analysis flags; {@code --txns}/{@code --queries} give the workload counts of the runs in order
- * when the inputs do not carry them.
+ * Loads the columns {@link InputGroups} plans from the comparison commands' arguments, each input
+ * once; {@code --txns}/{@code --queries} give the workload counts of the runs in order when the
+ * inputs do not carry them.
  */
-final class InputColumns {
-    private final AnalysisOptions analysis;
+public final class InputColumns {
+    private final InputLoader loader;
     private final Warnings warnings;
     private final boolean commRoot;
-    private final ProfileLoader loader;
 
-    InputColumns(AnalysisOptions analysis, Warnings warnings, boolean commRoot) {
-        this.analysis = analysis;
+    /** @param commRoot keep the thread name as every stack's root frame ({@code --comm-root}) */
+    public InputColumns(InputLoader loader, Warnings warnings, boolean commRoot) {
+        this.loader = loader;
         this.warnings = warnings;
         this.commRoot = commRoot;
-        this.loader = analysis.loader();
     }
 
-    List<Column> load(List<String> inputs, List<String> labels, List<Long> txns, List<Long> queries)
+    public List<Column> load(List<String> inputs, List<String> labels, List<Long> txns, List<Long> queries)
             throws IOException, InputException {
-        List<InputGroups.Group> groups;
-        groups = InputGroups.plan(inputs, labels);
+        List<InputGroups.Group> groups = InputGroups.plan(inputs, labels);
         int runCount = groups.stream().mapToInt(g -> g.inputs().size()).sum();
         InputGroups.checkCounts("--txns", txns, runCount);
         InputGroups.checkCounts("--queries", queries, runCount);
@@ -63,23 +57,21 @@ final class InputColumns {
     }
 
     private Run run(String input, Long txns, Long queries) throws IOException, InputException {
-        Profile p = analysis.load(input, loader, warnings);
-        return plain(input, p, txns, queries).withJoined(analysis.joinedIn(p));
+        AnalysisInput in = loader.load(input);
+        warnings.addAll(in.warnings());
+        return run(in, txns, queries).withJoined(in.joined());
     }
 
-    private Run plain(String input, Profile p, Long txns, Long queries) throws IOException, InputException {
-        if (commRoot) {
-            p = CommRoot.apply(p);
+    /** The run of one input: its counts from the flags, else from its capture, with what the capture recorded. */
+    private Run run(AnalysisInput in, Long txns, Long queries) {
+        Profile p = commRoot ? CommRoot.apply(in.profile()) : in.profile();
+        CaptureRecord capture = in.capture();
+        if (capture == null) {
+            return new Run(p, txns, queries);
         }
-        Path path = Path.of(input);
-        if (Files.isDirectory(path)) {
-            CaptureDirectory capture = CaptureDirectory.open(path);
-            txns = txns != null ? txns : boxed(capture.transactions());
-            queries = queries != null ? queries : boxed(capture.queries());
-            return new Run(p, txns, queries, new RunFacts(capture.tps().orElse(Double.NaN), capture.counterDeltas(),
-                    capture.setup()));
-        }
-        return new Run(p, txns, queries);
+        return new Run(p, txns != null ? txns : boxed(capture.transactions()),
+                queries != null ? queries : boxed(capture.queries()),
+                new RunFacts(capture.tps().orElse(Double.NaN), capture.counterDeltas(), capture.setup()));
     }
 
     private static Long boxed(OptionalLong v) {

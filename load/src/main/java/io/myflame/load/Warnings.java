@@ -1,4 +1,4 @@
-package io.myflame.cli;
+package io.myflame.load;
 
 import io.myflame.core.text.Escape;
 import java.io.PrintWriter;
@@ -13,6 +13,16 @@ import java.util.Map;
  * them all, not one line per input.
  */
 public final class Warnings {
+    /**
+     * One warning: {@code text}, and the input that says it of itself (merged with every input
+     * saying the same), or null for a warning that stands alone.
+     */
+    public record Warning(String text, String saidBy) {
+        public static Warning of(String text) {
+            return new Warning(text, null);
+        }
+    }
+
     /** A warning in the order first seen; {@code ofInputs} when {@link #saidBy} holds who said it. */
     private record Line(String text, boolean ofInputs) {
     }
@@ -20,8 +30,16 @@ public final class Warnings {
     private final List<Line> lines = new ArrayList<>();
     private final Map<String, List<String>> saidBy = new LinkedHashMap<>();
 
-    public void addAll(List<String> w) {
+    public void addAll(List<Warning> w) {
         w.forEach(this::add);
+    }
+
+    public void add(Warning w) {
+        if (w.saidBy() == null) {
+            add(w.text());
+        } else {
+            addOf(w.saidBy(), w.text());
+        }
     }
 
     public void add(String w) {

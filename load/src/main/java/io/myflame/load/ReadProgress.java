@@ -1,4 +1,4 @@
-package io.myflame.cli;
+package io.myflame.load;
 
 import io.myflame.ingest.io.Terminal;
 import java.io.PrintStream;
@@ -9,19 +9,20 @@ import java.util.concurrent.atomic.AtomicLong;
  * A progress line on stderr while a long input is read — only when stderr is a terminal, so
  * logs and pipes stay clean. Closing it erases the line.
  */
-final class ReadProgress implements AutoCloseable {
+public final class ReadProgress implements AutoCloseable {
     private final Thread thread;
     private volatile boolean done;
     private boolean shown;
 
     private ReadProgress(String what, AtomicLong bytes, PrintStream err) {
         long start = System.nanoTime();
+        long from = bytes.get();
         thread = new Thread(() -> {
             try {
                 Thread.sleep(1000);
                 while (!done) {
                     double secs = (System.nanoTime() - start) / 1e9;
-                    double mb = bytes.get() / 1e6;
+                    double mb = (bytes.get() - from) / 1e6;
                     synchronized (this) {
                         err.printf(Locale.ROOT, "\r%s: read %.0f MB (%.0f MB/s)   ", what, mb, mb / secs);
                         shown = true;
@@ -35,7 +36,7 @@ final class ReadProgress implements AutoCloseable {
         thread.setDaemon(true);
     }
 
-    static ReadProgress start(String what, AtomicLong bytes) {
+    public static ReadProgress start(String what, AtomicLong bytes) {
         ReadProgress p = new ReadProgress(what, bytes, System.err);
         if (Terminal.stderrIsTerminal()) {
             p.thread.start();

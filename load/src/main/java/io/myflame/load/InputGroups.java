@@ -1,5 +1,6 @@
-package io.myflame.ingest.capture;
+package io.myflame.load;
 
+import io.myflame.ingest.capture.CaptureDirectory;
 import io.myflame.ingest.error.InputException;
 import java.io.IOException;
 import java.nio.file.Files;
