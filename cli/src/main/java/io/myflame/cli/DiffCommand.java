@@ -79,7 +79,7 @@ public final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        OutputFormat fmt = AtomicOutput.format(cols.format, cols.output, OutputFormat.allBut());
+        OutputFormat fmt = CommandOutputs.DIFF.choose(cols.format, cols.output);
         if (fmt == OutputFormat.PNG) {
             AtomicOutput.refuseImageOnTerminal(cols.output, "PNG image", "table.png");
         }
@@ -164,8 +164,8 @@ public final class DiffCommand implements Callable<Integer> {
         if (chart == null) {
             return null;
         }
-        String name = chart.getFileName() == null ? "" : chart.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
-        if (!name.endsWith(".png") && !name.endsWith(".svg")) {
+        OutputFormat named = OutputFormat.named(chart);
+        if (named == null || !CommandOutputs.DIFF_CHART.writes(named)) {
             throw new UsageError("--chart writes FILE.png or FILE.svg, not " + chart);
         }
         if (columns < 2) {
@@ -174,7 +174,7 @@ public final class DiffCommand implements Callable<Integer> {
         if (cols.output != null && chart.toAbsolutePath().normalize().equals(cols.output.toAbsolutePath().normalize())) {
             throw new UsageError("--chart " + chart + " is also -o: one would replace the other");
         }
-        return name.endsWith(".png") ? "png" : "svg";
+        return named.flag();
     }
 
     private Movers movers(List<Column> columns, Measure measure, Per unit) {

@@ -1,6 +1,5 @@
 package io.myflame.cli;
 
-import io.myflame.core.UsageError;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
 import io.myflame.export.PprofExport;
@@ -40,9 +39,9 @@ public final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!format.equals("pprof")) {
-            throw new UsageError("--format must be pprof, not '" + format + "' (folded stacks: myflame collapse)");
-        }
+        // pprof is the one format: --format may only say so, and the -o name must not say otherwise.
+        CommandOutputs.EXPORT.choose(format, null);
+        CommandOutputs.EXPORT.choose(null, output);
         Warnings warnings = new Warnings();
         Profile profile = analysis.load(input, analysis.loader(), warnings);
         Map<String, String> metadata = new LinkedHashMap<>();

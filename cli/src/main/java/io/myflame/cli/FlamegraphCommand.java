@@ -15,7 +15,6 @@ import io.myflame.core.flame.SvgFlameGraph;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
 import io.myflame.core.text.Escape;
-import io.myflame.core.text.OutputFormat;
 import io.myflame.ingest.io.AtomicFile;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
@@ -254,29 +253,10 @@ public final class FlamegraphCommand implements Callable<Integer> {
     /**
      * svg, png or html, by the output's extension (SVG for stdout and names without one); a name
      * that says it holds a table or other data ({@code x.md}, {@code x.json}, {@code x.folded}) is
-     * a usage error rather than an SVG under that name.
+     * a usage error rather than an SVG under that name ({@link CommandOutputs#FLAMEGRAPH}).
      */
     String kind() {
-        String name = output == null || output.getFileName() == null ? ""
-                : output.getFileName().toString().toLowerCase(Locale.ROOT);
-        if (name.endsWith(".html") || name.endsWith(".htm")) {
-            return "html";
-        }
-        if (name.endsWith(".png")) {
-            return "png";
-        }
-        String other = OutputFormat.otherArtefact(output);
-        if (other == null && !name.endsWith(".svg") && OutputFormat.fromExtension(output) != OutputFormat.TEXT) {
-            other = OutputFormat.fromExtension(output).flag() + " text";
-        }
-        if (other == null && (name.endsWith(".txt") || name.endsWith(".text"))) {
-            other = "text";
-        }
-        if (other != null && !name.endsWith(".svg") && !name.endsWith(".svgz")) {
-            throw new UsageError("-o " + output.getFileName() + " names " + other
-                    + ": flamegraph writes SVG, PNG or HTML (name the file .svg, .png or .html)");
-        }
-        return "svg";
+        return CommandOutputs.FLAMEGRAPH.choose(null, output).flag();
     }
 
     private String defaultTitle(Profile p) {

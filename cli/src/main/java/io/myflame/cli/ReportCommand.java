@@ -78,7 +78,7 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        OutputFormat fmt = AtomicOutput.format(format, output, OutputFormat.allBut());
+        OutputFormat fmt = CommandOutputs.REPORT.choose(format, output);
         if (fmt == OutputFormat.PNG) {
             AtomicOutput.refuseImageOnTerminal(output, "PNG image", "table.png");
         }
