@@ -84,7 +84,7 @@ public final class DiffCommand implements Callable<Integer> {
             AtomicOutput.refuseImageOnTerminal(cols.output, "PNG image", "table.png");
         }
         List<InputGroups.Group> planned = checkUsage(fmt);
-        String chartKind = chartKind(planned.size());
+        OutputFormat chartFormat = chartFormat(planned.size());
         Per unit = CategoryFlags.per(cols.per, analysis);
         List<RowSpec> rowSpecs = rows == null ? null : ReportCommand.readRows(rows);
         if (rowSpecs != null) {
@@ -115,7 +115,7 @@ public final class DiffCommand implements Callable<Integer> {
         catDiff = cats == null && fmt != OutputFormat.HTML ? null
                 : CategoryFlags.compute(cats == null ? io.myflame.diff.Categories.mysql() : cats, columns, unit, cols.threshold,
                         warnings::add);
-        writeChart(diff, chartKind);
+        writeChart(diff, chartFormat);
         // The page shows the series whenever there is one to read: three inputs or more.
         String pageChart = fmt == OutputFormat.HTML && columns.size() >= 3 ? SeriesChart.svg(diff, DiffTables.unit(diff)) : null;
         AtomicOutput.write(cols.output, fmt, DiffDocument.of(diff, catDiff).chart(pageChart).caption(cols.caption).counters(counters)
@@ -145,13 +145,13 @@ public final class DiffCommand implements Callable<Integer> {
         return planned;
     }
 
-    private void writeChart(Diff diff, String kind) throws Exception {
+    private void writeChart(Diff diff, OutputFormat format) throws Exception {
         if (chart == null) {
             return;
         }
         String yLabel = DiffTables.unit(diff);
         AtomicOutput.write(chart, out -> {
-            if (kind.equals("png")) {
+            if (format == OutputFormat.PNG) {
                 SeriesChart.png(diff, yLabel, out);
             } else {
                 out.write(SeriesChart.svg(diff, yLabel).getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -160,7 +160,7 @@ public final class DiffCommand implements Callable<Integer> {
     }
 
     /** {@code png} or {@code svg} from --chart's extension (null without --chart). */
-    private String chartKind(int columns) {
+    private OutputFormat chartFormat(int columns) {
         if (chart == null) {
             return null;
         }
@@ -174,7 +174,7 @@ public final class DiffCommand implements Callable<Integer> {
         if (cols.output != null && chart.toAbsolutePath().normalize().equals(cols.output.toAbsolutePath().normalize())) {
             throw new UsageError("--chart " + chart + " is also -o: one would replace the other");
         }
-        return named.flag();
+        return named;
     }
 
     private Movers movers(List<Column> columns, Measure measure, Per unit) {

@@ -15,6 +15,7 @@ import io.myflame.core.flame.SvgFlameGraph;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
 import io.myflame.core.text.Escape;
+import io.myflame.core.text.OutputFormat;
 import io.myflame.ingest.io.AtomicFile;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
@@ -136,7 +137,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
         o = o.withTitle(look.title != null ? look.title : defaultTitle(profile))
                 .withSubtitle(look.subtitle != null ? look.subtitle : describe(profile));
         FlameOptions options = o;
-        boolean html = kind().equals("html");
+        boolean html = format() == OutputFormat.HTML;
         SvgFlameGraph graph = new SvgFlameGraph(options);
         CallTree tree = html ? tree(profile) : null;
         FlameLayout layout = html ? null : layout(graph, profile);
@@ -146,7 +147,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
                 double pct = options.minWidthPercent() >= 0 ? options.minWidthPercent()
                         : 100.0 * options.minWidth() / options.width();
                 new HtmlFlameGraph(options.title(), pct, options.inverted()).write(tree, out);
-            } else if (kind().equals("png")) {
+            } else if (format() == OutputFormat.PNG) {
                 png(() -> graph.writePng(layout, out));
             } else {
                 Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
@@ -189,7 +190,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
         if (diff && inputs.size() != 2) {
             throw new UsageError("--diff needs two inputs: BASE NEW");
         }
-        if (diff && (kind().equals("html") || reverse || flameChart)) {
+        if (diff && (format() == OutputFormat.HTML || reverse || flameChart)) {
             throw new UsageError("--diff draws an SVG or PNG of whole trees; --reverse, --flamechart and .html do not apply");
         }
         if (!diff && inputs.size() > 1 && differentialFlag() != null) {
@@ -201,7 +202,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
         if ((focus != null ? 1 : 0) + (reverse ? 1 : 0) + (flameChart ? 1 : 0) > 1) {
             throw new UsageError("choose one of --focus, --reverse and --flamechart");
         }
-        if (kind().equals("html") && look.consistentPalette) {
+        if (format() == OutputFormat.HTML && look.consistentPalette) {
             throw new UsageError("--cp colours SVG and PNG graphs; the HTML page has its own colours");
         }
         if (look.consistentPalette && output != null && !output.toString().equals("-")
@@ -251,12 +252,12 @@ public final class FlamegraphCommand implements Callable<Integer> {
     }
 
     /**
-     * svg, png or html, by the output's extension (SVG for stdout and names without one); a name
+     * SVG, PNG or HTML, by the output's extension (SVG for stdout and names without one); a name
      * that says it holds a table or other data ({@code x.md}, {@code x.json}, {@code x.folded}) is
      * a usage error rather than an SVG under that name ({@link CommandOutputs#FLAMEGRAPH}).
      */
-    String kind() {
-        return CommandOutputs.FLAMEGRAPH.choose(null, output).flag();
+    OutputFormat format() {
+        return CommandOutputs.FLAMEGRAPH.choose(null, output);
     }
 
     private String defaultTitle(Profile p) {
