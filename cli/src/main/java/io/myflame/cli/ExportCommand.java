@@ -39,9 +39,7 @@ public final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        // pprof is the one format: --format may only say so, and the -o name must not say otherwise.
-        CommandOutputs.EXPORT.choose(format, null);
-        CommandOutputs.EXPORT.choose(null, output);
+        CommandOutputs.EXPORT.choose(format, output);
         Warnings warnings = new Warnings();
         Profile profile = analysis.load(input, analysis.loader(), warnings);
         Map<String, String> metadata = new LinkedHashMap<>();

@@ -57,5 +57,9 @@ class CommandOutputsTest {
         assertTrue(e.getMessage().contains("flamegraph writes SVG, PNG or HTML"), e.getMessage());
         e = assertThrows(UsageError.class, () -> CommandOutputs.EXPORT.choose("speedscope", null));
         assertEquals("--format must be pprof, not 'speedscope' (folded stacks: myflame collapse)", e.getMessage());
+        e = assertThrows(UsageError.class, () -> CommandOutputs.EXPORT.choose("pprof", Path.of("p.folded")));
+        assertEquals("-o p.folded names folded stacks, which this command does not write: "
+                + "export writes pprof (name the file .pb.gz)", e.getMessage());
+        assertEquals(OutputFormat.CSV, CommandOutputs.REPORT.choose("csv", Path.of("t.svg")), "a table's --format wins");
     }
 }

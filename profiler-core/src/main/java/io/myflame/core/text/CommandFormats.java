@@ -7,18 +7,19 @@ import java.util.stream.Collectors;
 
 /**
  * The {@link OutputFormat}s one command writes, and the one rule every command applies to its
- * output: {@code --format X} when given (for a command that has the flag), otherwise the format
- * the extension of {@code -o} names, otherwise the command's {@code fallback} (stdout, no
- * extension, an extension no format claims). An extension naming a format the command does not
- * write is a usage error, never a file of one format under another's name.
+ * output: {@code --format X} when given, otherwise the format the extension of {@code -o} names,
+ * otherwise the command's {@code fallback} (stdout, no extension, an extension no format claims).
+ * An extension naming a format the command does not write is a usage error, never a file of one
+ * format under another's name; only a table command's {@code --format} overrides the name
+ * ({@code report --format csv -o x.svg} writes CSV, as asked).
  *
  * @param command    the command's name, as refusals say it
  * @param formats    what it writes, in the order refusals list them
  * @param fallback   what it writes when neither the flag nor the name chooses
- * @param formatFlag whether the command has {@code --format}
+ * @param flagWins   whether an explicit {@code --format} overrides the name of {@code -o}
  * @param hint       appended to a refused {@code --format} (may be empty)
  */
-public record CommandFormats(String command, List<OutputFormat> formats, OutputFormat fallback, boolean formatFlag,
+public record CommandFormats(String command, List<OutputFormat> formats, OutputFormat fallback, boolean flagWins,
                              String hint) {
 
     public CommandFormats {
@@ -40,7 +41,7 @@ public record CommandFormats(String command, List<OutputFormat> formats, OutputF
 
     /** This command with a sentence appended to a refused {@code --format}. */
     public CommandFormats withHint(String h) {
-        return new CommandFormats(command, formats, fallback, true, h);
+        return new CommandFormats(command, formats, fallback, flagWins, h);
     }
 
     /** True when this command writes {@code f}. */
@@ -54,29 +55,26 @@ public record CommandFormats(String command, List<OutputFormat> formats, OutputF
      * @throws UsageError with one line for the user when the format is unknown or not one this command writes
      */
     public OutputFormat choose(String flag, Path output) {
-        if (flag != null) {
-            OutputFormat f = OutputFormat.parse(flag);
-            if (f == null || !writes(f)) {
-                throw new UsageError("--format must be " + flags() + ", not '" + flag + "'" + hint);
-            }
-            return f;
+        OutputFormat asked = flag == null ? null : OutputFormat.parse(flag);
+        if (flag != null && (asked == null || !writes(asked))) {
+            throw new UsageError("--format must be " + flags() + ", not '" + flag + "'" + hint);
+        }
+        if (asked != null && flagWins) {
+            return asked;
         }
         OutputFormat named = OutputFormat.named(output);
-        if (named == null) {
-            return fallback;
-        }
-        if (!writes(named)) {
+        if (named != null && !writes(named)) {
             throw new UsageError("-o " + output.getFileName() + " names " + named.description()
                     + ", which this command does not write: " + remedy());
         }
-        return named;
+        return asked != null ? asked : named != null ? named : fallback;
     }
 
     /** What a refused name should be instead. */
     private String remedy() {
         List<String> exts = formats.stream().filter(f -> !f.extensions().isEmpty())
                 .map(f -> "." + f.extensions().get(0)).toList();
-        if (formatFlag) {
+        if (flagWins) {
             return "give a name ending in " + String.join(", ", exts) + ", or --format";
         }
         List<String> titles = formats.stream().map(OutputFormat::title).toList();
