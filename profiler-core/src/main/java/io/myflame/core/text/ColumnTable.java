@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * A table of one row per record, described by its {@link Column}s: each format iterates the
+ * A table of one row per record, described by its {@link TableColumn}s: each format iterates the
  * columns, so a new column is one line where the table's columns are listed and shows in every
  * format. Text is laid out like {@code perf report} (the numbers first, each followed by its unit,
  * then the name); Markdown, CSV and JSON give a field per column; HTML and PNG draw the
@@ -22,7 +22,7 @@ public final class ColumnTable<R> implements Document {
     /** The width of a number in the text layout, before its unit ({@code "  %7.2f"}). */
     private static final int NUMBER_WIDTH = 9;
 
-    private final List<Column<R>> columns;
+    private final List<TableColumn<R>> columns;
     private final List<R> rows;
     private final Naming<R> naming;
     private final String title;
@@ -39,7 +39,7 @@ public final class ColumnTable<R> implements Document {
     public record Naming<R>(String heading, String key, String listKey, Function<R, String> name) {
     }
 
-    private ColumnTable(List<Column<R>> columns, List<R> rows, Naming<R> naming, String title, ProfileTotals totals,
+    private ColumnTable(List<TableColumn<R>> columns, List<R> rows, Naming<R> naming, String title, ProfileTotals totals,
                         List<String> notes) {
         this.columns = List.copyOf(columns);
         this.rows = List.copyOf(rows);
@@ -50,7 +50,7 @@ public final class ColumnTable<R> implements Document {
     }
 
     /** The table of {@code rows} in {@code columns}, under {@code title} (may be null). */
-    public static <R> ColumnTable<R> of(List<Column<R>> columns, Naming<R> naming, List<R> rows, String title) {
+    public static <R> ColumnTable<R> of(List<TableColumn<R>> columns, Naming<R> naming, List<R> rows, String title) {
         return new ColumnTable<>(columns, rows, naming, title, null, List.of());
     }
 
@@ -67,18 +67,18 @@ public final class ColumnTable<R> implements Document {
     }
 
     /** The columns people read (all but the data-only ones). */
-    private List<Column<R>> shown() {
+    private List<TableColumn<R>> shown() {
         return columns.stream().filter(c -> !c.dataOnly()).toList();
     }
 
     @Override
     public List<IndentedTable> tables() {
-        List<Column<R>> shown = shown();
-        IndentedTable t = new IndentedTable(shown.stream().map(Column::heading).toList()).title(title).totals(totals);
+        List<TableColumn<R>> shown = shown();
+        IndentedTable t = new IndentedTable(shown.stream().map(TableColumn::heading).toList()).title(title).totals(totals);
         for (R r : rows) {
             double[] values = new double[shown.size()];
             for (int c = 0; c < values.length; c++) {
-                values[c] = shown.get(c).value().apply(r).doubleValue();
+                values[c] = shown.get(c).number(r);
             }
             t.add(naming.name().apply(r), 0, values);
         }
@@ -88,18 +88,18 @@ public final class ColumnTable<R> implements Document {
 
     @Override
     public void text(Writer out) throws IOException {
-        List<Column<R>> shown = shown();
+        List<TableColumn<R>> shown = shown();
         if (title != null) {
             out.write("# " + Escape.text(title) + "\n");
         }
         StringBuilder header = new StringBuilder();
-        for (Column<R> c : shown) {
+        for (TableColumn<R> c : shown) {
             header.append(padded(c.name(), NUMBER_WIDTH + c.unit().length()));
         }
         out.write(header + "  " + naming.heading() + "\n");
         for (R r : rows) {
             StringBuilder line = new StringBuilder();
-            for (Column<R> c : shown) {
+            for (TableColumn<R> c : shown) {
                 line.append(padded(c.text(r), NUMBER_WIDTH)).append(c.unit());
             }
             out.write(line + "  " + Escape.name(naming.name().apply(r)) + System.lineSeparator());
@@ -111,17 +111,17 @@ public final class ColumnTable<R> implements Document {
 
     @Override
     public void markdown(Writer out) throws IOException {
-        List<Column<R>> shown = shown();
+        List<TableColumn<R>> shown = shown();
         StringBuilder header = new StringBuilder("| " + naming.heading() + " |");
         StringBuilder rule = new StringBuilder("|---|");
-        for (Column<R> c : shown) {
+        for (TableColumn<R> c : shown) {
             header.append(' ').append(Escape.markdown(Escape.text(c.heading()))).append(" |");
             rule.append("---:|");
         }
         out.write(header + "\n" + rule + "\n");
         for (R r : rows) {
             StringBuilder line = new StringBuilder("| " + Escape.markdown(Escape.name(naming.name().apply(r))) + " |");
-            for (Column<R> c : shown) {
+            for (TableColumn<R> c : shown) {
                 line.append(' ').append(c.text(r)).append(" |");
             }
             out.write(line + "\n");
@@ -137,13 +137,13 @@ public final class ColumnTable<R> implements Document {
     @Override
     public void csv(Writer out) throws IOException {
         StringBuilder header = new StringBuilder(naming.key());
-        for (Column<R> c : columns) {
+        for (TableColumn<R> c : columns) {
             header.append(',').append(Escape.csv(c.key()));
         }
         out.write(header + "\n");
         for (R r : rows) {
             StringBuilder line = new StringBuilder(Escape.csv(Escape.name(naming.name().apply(r))));
-            for (Column<R> c : columns) {
+            for (TableColumn<R> c : columns) {
                 line.append(',').append(c.text(r));
             }
             out.write(line + "\n");
@@ -164,7 +164,7 @@ public final class ColumnTable<R> implements Document {
         for (R r : rows) {
             g.writeStartObject();
             g.writeStringField(naming.key(), Escape.decode(naming.name().apply(r)));
-            for (Column<R> c : columns) {
+            for (TableColumn<R> c : columns) {
                 c.format().json(g, c.key(), c.value().apply(r));
             }
             g.writeEndObject();

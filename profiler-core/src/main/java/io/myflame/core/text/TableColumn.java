@@ -15,13 +15,13 @@ import java.util.function.ToLongFunction;
  *
  * @param <R> the row type, e.g. {@code InclusiveTable.Entry}
  */
-public record Column<R>(String name, String unit, String key, Format format, Function<R, Number> value,
+public record TableColumn<R>(String name, String unit, String key, Format format, Function<R, Number> value,
                         boolean dataOnly) {
 
     /** How a column's numbers are written. */
     public enum Format {
         /** Two decimals where people read, four in JSON; empty (null in JSON) when missing (NaN). */
-        PERCENT,
+        DECIMAL,
         /** Whole numbers everywhere (weights, counts). */
         COUNT;
 
@@ -43,18 +43,23 @@ public record Column<R>(String name, String unit, String key, Format format, Fun
     }
 
     /** A share in percent: {@code name %} for people, {@code key} for programs. */
-    public static <R> Column<R> percent(String name, String key, ToDoubleFunction<R> value) {
-        return new Column<>(name, "%", key, Format.PERCENT, r -> value.applyAsDouble(r), false);
+    public static <R> TableColumn<R> percent(String name, String key, ToDoubleFunction<R> value) {
+        return new TableColumn<>(name, "%", key, Format.DECIMAL, r -> value.applyAsDouble(r), false);
+    }
+
+    /** A number in the table's unit (NaN when missing): {@code name} for people, {@code key} for programs. */
+    public static <R> TableColumn<R> decimal(String name, String key, ToDoubleFunction<R> value) {
+        return new TableColumn<>(name, "", key, Format.DECIMAL, r -> value.applyAsDouble(r), false);
     }
 
     /** A whole number, e.g. a weight: {@code name} for people, {@code key} for programs. */
-    public static <R> Column<R> count(String name, String key, ToLongFunction<R> value) {
-        return new Column<>(name, "", key, Format.COUNT, r -> value.applyAsLong(r), false);
+    public static <R> TableColumn<R> count(String name, String key, ToLongFunction<R> value) {
+        return new TableColumn<>(name, "", key, Format.COUNT, r -> value.applyAsLong(r), false);
     }
 
     /** This column in CSV and JSON only (the machine-readable formats). */
-    public Column<R> onlyForData() {
-        return new Column<>(name, unit, key, format, value, true);
+    public TableColumn<R> onlyForData() {
+        return new TableColumn<>(name, unit, key, format, value, true);
     }
 
     /** The heading people read: the name and its unit. */
@@ -65,5 +70,10 @@ public record Column<R>(String name, String unit, String key, Format format, Fun
     /** Row {@code r}'s cell as text (Markdown, CSV and the text layout). */
     String text(R r) {
         return format.text(value.apply(r));
+    }
+
+    /** Row {@code r}'s cell as a number (NaN when missing), for the layouts of an {@link IndentedTable}. */
+    public double number(R r) {
+        return value.apply(r).doubleValue();
     }
 }

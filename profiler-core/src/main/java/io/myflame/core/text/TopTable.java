@@ -5,16 +5,16 @@ import java.util.List;
 
 /**
  * The functions-by-inclusive-share table ({@code report --top}), laid out like
- * {@code perf report --children} in text: its {@link Column}s, one line each. The weights beside
+ * {@code perf report --children} in text: its {@link TableColumn}s, one line each. The weights beside
  * the shares are for programs (CSV and JSON).
  */
 public final class TopTable {
     /** The columns in order; a new one is a line here, and every format shows it. */
-    static final List<Column<Entry>> COLUMNS = List.of(
-            Column.percent("Children", "inclusive_pct", Entry::inclusivePct),
-            Column.percent("Self", "self_pct", Entry::selfPct),
-            Column.<Entry>count("Children weight", "inclusive_weight", Entry::inclusive).onlyForData(),
-            Column.<Entry>count("Self weight", "self_weight", Entry::self).onlyForData());
+    static final List<TableColumn<Entry>> COLUMNS = List.of(
+            TableColumn.percent("Children", "inclusive_pct", Entry::inclusivePct),
+            TableColumn.percent("Self", "self_pct", Entry::selfPct),
+            TableColumn.<Entry>count("Children weight", "inclusive_weight", Entry::inclusive).onlyForData(),
+            TableColumn.<Entry>count("Self weight", "self_weight", Entry::self).onlyForData());
 
     private static final ColumnTable.Naming<Entry> FUNCTIONS =
             new ColumnTable.Naming<>("Function", "function", "functions", Entry::function);

@@ -21,8 +21,8 @@ class ColumnTableTest {
 
     /** The top table with one more column: the share of the function's time spent in its callees. */
     private static ColumnTable<Entry> withCallees() {
-        List<Column<Entry>> columns = new ArrayList<>(TopTable.COLUMNS);
-        columns.add(Column.percent("Callees", "callees_pct", e -> e.inclusivePct() - e.selfPct()));
+        List<TableColumn<Entry>> columns = new ArrayList<>(TopTable.COLUMNS);
+        columns.add(TableColumn.percent("Callees", "callees_pct", e -> e.inclusivePct() - e.selfPct()));
         return ColumnTable.of(columns, new ColumnTable.Naming<>("Function", "function", "functions", Entry::function),
                 ENTRIES, "a profile");
     }
