@@ -34,7 +34,10 @@ public record CommandFormats(String command, List<OutputFormat> formats, OutputF
         return new CommandFormats(command, List.copyOf(OutputFormat.TABLES), OutputFormat.TEXT, true, "");
     }
 
-    /** A command without {@code --format}: the name of {@code -o} alone chooses among {@code formats}. */
+    /**
+     * A command whose {@code -o} name chooses among {@code formats} (the first when it names none);
+     * a {@code --format}, where the command has one, must agree with the name.
+     */
     public static CommandFormats byName(String command, OutputFormat... formats) {
         return new CommandFormats(command, List.of(formats), formats[0], false, "");
     }
