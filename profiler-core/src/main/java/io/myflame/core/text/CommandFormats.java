@@ -31,7 +31,7 @@ public record CommandFormats(String command, List<OutputFormat> formats, OutputF
 
     /** A command that writes tables in every table format, chosen by {@code --format} or the name. */
     public static CommandFormats tables(String command) {
-        return new CommandFormats(command, List.copyOf(OutputFormat.TABLES), OutputFormat.TEXT, true, "");
+        return new CommandFormats(command, OutputFormat.TABLES, OutputFormat.TEXT, true, "");
     }
 
     /**

@@ -6,10 +6,8 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * Every kind of file myflame writes, each with its {@code --format} name and the {@code -o}
@@ -33,7 +31,7 @@ public enum OutputFormat {
     RECORDING("perf.data", "perf.data", "a perf recording", "perf.data");
 
     /** The formats of a table, in the order usage messages list them. */
-    public static final Set<OutputFormat> TABLES = EnumSet.of(TEXT, MARKDOWN, CSV, JSON, HTML, LIST, PNG);
+    public static final List<OutputFormat> TABLES = List.of(TEXT, MARKDOWN, CSV, JSON, HTML, LIST, PNG);
 
     private final String flag;
     private final String title;
@@ -65,11 +63,6 @@ public enum OutputFormat {
     /** The extensions that name this format, the usual one first (none for {@link #LIST}). */
     public List<String> extensions() {
         return extensions;
-    }
-
-    /** True for the formats a {@link Document} is written in. */
-    public boolean isTable() {
-        return TABLES.contains(this);
     }
 
     /**
