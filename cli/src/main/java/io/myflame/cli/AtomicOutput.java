@@ -14,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import picocli.CommandLine;
 
 /**
@@ -37,11 +36,6 @@ public final class AtomicOutput {
             return;
         }
         AtomicFile.write(target, body);
-    }
-
-    /** The format {@code --format flag} or {@code -o output}'s extension names ({@link OutputFormat#choose}). */
-    public static OutputFormat format(String flag, Path output, Set<OutputFormat> supported) {
-        return OutputFormat.choose(flag, output, supported);
     }
 
     /** Writes {@code doc} in {@code format} to {@code target} (stdout when null or {@code -}). */

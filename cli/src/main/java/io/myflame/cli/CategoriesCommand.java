@@ -36,10 +36,10 @@ public final class CategoriesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        boolean png = cols.output != null && cols.format == null
-                && cols.output.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".png");
-        OutputFormat fmt = png ? OutputFormat.HTML : AtomicOutput.format(cols.format, cols.output, OutputFormat.allBut());
-        if (fmt == OutputFormat.PNG) {
+        OutputFormat fmt = CommandOutputs.CATEGORIES.choose(cols.format, cols.output);
+        // A .png name draws the bar chart the HTML page shows; --format png draws the table.
+        boolean png = fmt == OutputFormat.PNG && cols.format == null;
+        if (fmt == OutputFormat.PNG && !png) {
             AtomicOutput.refuseImageOnTerminal(cols.output, "PNG image", "table.png");
         }
         Per unit = CategoryFlags.per(cols.per, analysis);

@@ -13,6 +13,7 @@ record CollapseRequest(String input, FoldOptions options, int threads, boolean i
                         String perf, Path symfs, Path output) {
 
     int run(PrintWriter err) throws Exception {
+        CommandOutputs.COLLAPSE.choose(null, output);
         AtomicOutput.checkOutput(output, java.util.List.of(input));
         ProfileLoader loader = new ProfileLoader(threads, inline, perf).viaPerfScript(viaPerfScript).symfs(symfs);
         FoldedStacks stacks;

@@ -81,12 +81,12 @@ public final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        OutputFormat fmt = AtomicOutput.format(cols.format, cols.output, OutputFormat.allBut());
+        OutputFormat fmt = CommandOutputs.DIFF.choose(cols.format, cols.output);
         if (fmt == OutputFormat.PNG) {
             AtomicOutput.refuseImageOnTerminal(cols.output, "PNG image", "table.png");
         }
         List<InputGroups.Group> planned = checkUsage(fmt);
-        String chartKind = chartKind(planned.size());
+        OutputFormat chartFormat = chartFormat(planned.size());
         Per unit = CategoryFlags.per(cols.per, analysis);
         List<RowSpec> rowSpecs = rows == null ? null : ReportCommand.readRows(rows);
         if (rowSpecs != null) {
@@ -117,7 +117,7 @@ public final class DiffCommand implements Callable<Integer> {
         catDiff = cats == null && fmt != OutputFormat.HTML ? null
                 : CategoryFlags.compute(cats == null ? io.myflame.diff.Categories.mysql() : cats, columns, unit, cols.threshold,
                         warnings::add);
-        writeChart(diff, chartKind);
+        writeChart(diff, chartFormat);
         // The page shows the series whenever there is one to read: three inputs or more.
         String pageChart = fmt == OutputFormat.HTML && columns.size() >= 3 ? SeriesChart.svg(diff, DiffTables.unit(diff)) : null;
         AtomicOutput.write(cols.output, fmt, DiffDocument.of(diff, catDiff).chart(pageChart).caption(cols.caption).counters(counters)
@@ -147,13 +147,13 @@ public final class DiffCommand implements Callable<Integer> {
         return planned;
     }
 
-    private void writeChart(Diff diff, String kind) throws Exception {
+    private void writeChart(Diff diff, OutputFormat format) throws Exception {
         if (chart == null) {
             return;
         }
         String yLabel = DiffTables.unit(diff);
         AtomicOutput.write(chart, out -> {
-            if (kind.equals("png")) {
+            if (format == OutputFormat.PNG) {
                 SeriesChart.png(diff, yLabel, out);
             } else {
                 out.write(SeriesChart.svg(diff, yLabel).getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -162,12 +162,12 @@ public final class DiffCommand implements Callable<Integer> {
     }
 
     /** {@code png} or {@code svg} from --chart's extension (null without --chart). */
-    private String chartKind(int columns) {
+    private OutputFormat chartFormat(int columns) {
         if (chart == null) {
             return null;
         }
-        String name = chart.getFileName() == null ? "" : chart.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
-        if (!name.endsWith(".png") && !name.endsWith(".svg")) {
+        OutputFormat named = OutputFormat.named(chart);
+        if (named == null || !CommandOutputs.DIFF_CHART.writes(named)) {
             throw new UsageError("--chart writes FILE.png or FILE.svg, not " + chart);
         }
         if (columns < 2) {
@@ -176,7 +176,7 @@ public final class DiffCommand implements Callable<Integer> {
         if (cols.output != null && chart.toAbsolutePath().normalize().equals(cols.output.toAbsolutePath().normalize())) {
             throw new UsageError("--chart " + chart + " is also -o: one would replace the other");
         }
-        return name.endsWith(".png") ? "png" : "svg";
+        return named;
     }
 
     private Movers movers(List<Column> columns, Measure measure, Per unit) {

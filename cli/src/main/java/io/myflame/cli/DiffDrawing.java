@@ -8,6 +8,7 @@ import io.myflame.core.flame.FlameOptions;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
 import io.myflame.core.text.Escape;
+import io.myflame.core.text.OutputFormat;
 import io.myflame.diff.Per;
 import io.myflame.diff.Run;
 import io.myflame.diff.flame.DiffFlameGraph;
@@ -76,7 +77,7 @@ final class DiffDrawing {
                 .withSubtitle(c.look.subtitle != null ? c.look.subtitle : subtitle(graph));
         FlameOptions options = o;
         AtomicOutput.write(c.output, out -> {
-            if (c.kind().equals("png")) {
+            if (c.format() == OutputFormat.PNG) {
                 FlamegraphCommand.png(() -> graph.writePng(base, next, options, out));
             } else {
                 Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);

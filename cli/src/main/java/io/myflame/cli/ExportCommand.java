@@ -1,6 +1,5 @@
 package io.myflame.cli;
 
-import io.myflame.core.UsageError;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
 import io.myflame.export.PprofExport;
@@ -41,9 +40,7 @@ public final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!format.equals("pprof")) {
-            throw new UsageError("--format must be pprof, not '" + format + "' (folded stacks: myflame collapse)");
-        }
+        CommandOutputs.EXPORT.choose(format, output);
         Warnings warnings = new Warnings();
         AnalysisInput loaded = analysis.loading().load(input);
         warnings.addAll(loaded.warnings());

@@ -144,7 +144,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
         o = o.withTitle(look.title != null ? look.title : defaultTitle(profile))
                 .withSubtitle(look.subtitle != null ? look.subtitle : describe(profile));
         FlameOptions options = o;
-        boolean html = kind().equals("html");
+        boolean html = format() == OutputFormat.HTML;
         SvgFlameGraph graph = new SvgFlameGraph(options);
         CallTree tree = html ? tree(profile) : null;
         FlameLayout layout = html ? null : layout(graph, profile);
@@ -154,7 +154,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
                 double pct = options.minWidthPercent() >= 0 ? options.minWidthPercent()
                         : 100.0 * options.minWidth() / options.width();
                 new HtmlFlameGraph(options.title(), pct, options.inverted()).write(tree, out);
-            } else if (kind().equals("png")) {
+            } else if (format() == OutputFormat.PNG) {
                 png(() -> graph.writePng(layout, out));
             } else {
                 Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
@@ -197,7 +197,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
         if (diff && inputs.size() != 2) {
             throw new UsageError("--diff needs two inputs: BASE NEW");
         }
-        if (diff && (kind().equals("html") || reverse || flameChart)) {
+        if (diff && (format() == OutputFormat.HTML || reverse || flameChart)) {
             throw new UsageError("--diff draws an SVG or PNG of whole trees; --reverse, --flamechart and .html do not apply");
         }
         if (!diff && inputs.size() > 1 && differentialFlag() != null) {
@@ -209,7 +209,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
         if ((focus != null ? 1 : 0) + (reverse ? 1 : 0) + (flameChart ? 1 : 0) > 1) {
             throw new UsageError("choose one of --focus, --reverse and --flamechart");
         }
-        if (kind().equals("html") && look.consistentPalette) {
+        if (format() == OutputFormat.HTML && look.consistentPalette) {
             throw new UsageError("--cp colours SVG and PNG graphs; the HTML page has its own colours");
         }
         if (look.consistentPalette && output != null && !output.toString().equals("-")
@@ -259,31 +259,12 @@ public final class FlamegraphCommand implements Callable<Integer> {
     }
 
     /**
-     * svg, png or html, by the output's extension (SVG for stdout and names without one); a name
+     * SVG, PNG or HTML, by the output's extension (SVG for stdout and names without one); a name
      * that says it holds a table or other data ({@code x.md}, {@code x.json}, {@code x.folded}) is
-     * a usage error rather than an SVG under that name.
+     * a usage error rather than an SVG under that name ({@link CommandOutputs#FLAMEGRAPH}).
      */
-    String kind() {
-        String name = output == null || output.getFileName() == null ? ""
-                : output.getFileName().toString().toLowerCase(Locale.ROOT);
-        if (name.endsWith(".html") || name.endsWith(".htm")) {
-            return "html";
-        }
-        if (name.endsWith(".png")) {
-            return "png";
-        }
-        String other = OutputFormat.otherArtefact(output);
-        if (other == null && !name.endsWith(".svg") && OutputFormat.fromExtension(output) != OutputFormat.TEXT) {
-            other = OutputFormat.fromExtension(output).flag() + " text";
-        }
-        if (other == null && (name.endsWith(".txt") || name.endsWith(".text"))) {
-            other = "text";
-        }
-        if (other != null && !name.endsWith(".svg") && !name.endsWith(".svgz")) {
-            throw new UsageError("-o " + output.getFileName() + " names " + other
-                    + ": flamegraph writes SVG, PNG or HTML (name the file .svg, .png or .html)");
-        }
-        return "svg";
+    OutputFormat format() {
+        return CommandOutputs.FLAMEGRAPH.choose(null, output);
     }
 
     private String defaultTitle(Profile p) {

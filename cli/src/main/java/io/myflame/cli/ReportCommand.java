@@ -10,6 +10,7 @@ import io.myflame.core.analysis.RowFile;
 import io.myflame.core.analysis.RowSpec;
 import io.myflame.core.analysis.Truncation;
 import io.myflame.core.model.Profile;
+import io.myflame.core.text.ColumnTable;
 import io.myflame.core.text.Document;
 import io.myflame.core.text.Escape;
 import io.myflame.core.text.IndentedTable;
@@ -80,7 +81,7 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        OutputFormat fmt = AtomicOutput.format(format, output, OutputFormat.allBut());
+        OutputFormat fmt = CommandOutputs.REPORT.choose(format, output);
         if (fmt == OutputFormat.PNG) {
             AtomicOutput.refuseImageOnTerminal(output, "PNG image", "table.png");
         }
@@ -116,7 +117,7 @@ public final class ReportCommand implements Callable<Integer> {
             // --alias renamed frames to their joined names: rows naming an old one follow it.
             doc = Document.of(noted(RowsTable.of(analysis.aliases().rows(rowSpecs), profile, label).title(title).totals(totals), truncated));
         } else {
-            TopTable table = TopTable.of(InclusiveTable.of(profile).top(top == null ? 30 : top), title).totals(totals);
+            ColumnTable<InclusiveTable.Entry> table = TopTable.of(InclusiveTable.of(profile).top(top == null ? 30 : top), title).totals(totals);
             doc = truncated == null ? table : table.note(truncated);
         }
         AtomicOutput.write(output, fmt, doc);

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
  * One rule for {@code -o} names, through the jar: the extension chooses the format, and an
  * extension naming something the command does not write is a usage error (exit 2, no file),
  * never a file of one format under another's name ({@code flamegraph -o x.md} wrote an SVG,
- * {@code report -o x.svg} a text table).
+ * {@code report -o x.svg} a text table, {@code collapse -o x.svg} folded stacks).
  */
 class OutputNamesIT {
     @TempDir
@@ -45,6 +45,18 @@ class OutputNamesIT {
                 Path out = tmp.resolve(cmd + "-" + name);
                 assertRefused(List.of(cmd, capture, "-o", out.toString()), out, "which this command does not write");
             }
+        }
+    }
+
+    @Test
+    void foldedStacksAndPprofAreWrittenOnlyUnderTheirNames() throws Exception {
+        for (String name : List.of("stacks.svg", "stacks.md", "stacks.pb.gz")) {
+            Path out = tmp.resolve(name);
+            assertRefused(List.of("collapse", capture, "-o", out.toString()), out, "collapse writes folded stacks or text");
+        }
+        for (String name : List.of("profile.folded", "profile.svg", "profile.json")) {
+            Path out = tmp.resolve(name);
+            assertRefused(List.of("export", capture, "-o", out.toString()), out, "export writes pprof");
         }
     }
 

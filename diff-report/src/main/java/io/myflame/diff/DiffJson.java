@@ -7,8 +7,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.myflame.core.text.Escape;
 import io.myflame.core.text.IndentedTable;
+import io.myflame.core.text.TableColumn;
 import java.io.IOException;
 import java.io.Writer;
+import java.util.List;
 
 /**
  * A {@link Diff} as JSON: every cell with its mean, spread, per-run values and the name that
@@ -126,13 +128,14 @@ public final class DiffJson {
             }
         }
         ArrayNode rows = root.putArray("rows");
+        List<TableColumn<DiffRow>> derived = DiffTables.derived(diff);
         for (DiffRow row : diff.rows()) {
-            rows.add(row(row));
+            rows.add(row(row, derived));
         }
         return root;
     }
 
-    private static ObjectNode row(DiffRow row) {
+    private static ObjectNode row(DiffRow row, List<TableColumn<DiffRow>> derived) {
         ObjectNode o = MAPPER.createObjectNode();
         o.put("row", Escape.decode(row.key()));
         ArrayNode names = o.putArray("names");
@@ -155,8 +158,9 @@ public final class DiffJson {
             ArrayNode matched = co.putArray("matched");
             c.matched().forEach(n -> matched.add(Escape.decode(n)));
         }
-        number(o, "delta", row.delta());
-        number(o, "delta_ratio", row.ratio());
+        for (TableColumn<DiffRow> d : derived) {
+            number(o, d.key(), d.number(row));
+        }
         o.put("significant", row.significant());
         return o;
     }

@@ -3,6 +3,7 @@ package io.myflame.diff;
 import io.myflame.core.analysis.Truncation;
 import io.myflame.core.text.Escape;
 import io.myflame.core.text.IndentedTable;
+import io.myflame.core.text.TableColumn;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,8 +30,8 @@ public final class DiffTables {
             // Columns in different units (µs and cycles) each say theirs.
             columns.add(diff.labels().get(c) + (mixed ? " (" + diff.units().get(c) + ")" : ""));
         }
-        columns.add(diff.per() == Per.PERCENT ? "delta_pts" : "delta");
-        columns.add("delta_ratio");
+        List<TableColumn<DiffRow>> derived = derived(diff);
+        derived.forEach(d -> columns.add(d.heading()));
         IndentedTable t = new IndentedTable(columns).title(diff.title()).inputs(diff.columns().size()).unit(unit(diff));
         List<String> aliasNotes = new ArrayList<>();
         boolean marked = false;
@@ -41,8 +42,8 @@ public final class DiffTables {
                 name += " [" + aliasNotes.size() + "]";
             }
             marked |= row.significant();
-            t.add(new IndentedTable.Row(name, row.spec().depth(), values(row), row.significant(), row.key(),
-                    diff.hasRepeats() ? spreads(row) : null));
+            t.add(new IndentedTable.Row(name, row.spec().depth(), values(row, derived), row.significant(), row.key(),
+                    diff.hasRepeats() ? spreads(row, derived.size()) : null));
             if (row.aliased()) {
                 t.listNames(listNames(row));
             }
@@ -64,6 +65,16 @@ public final class DiffTables {
             t.note(columnNote(diff.columns().get(c), diff.units().get(c), sources));
         }
         return t;
+    }
+
+    /**
+     * The columns after the inputs', computed from each row's cells: a new one is a line here, and
+     * every format shows it (the table formats through {@link IndentedTable}, JSON as a row field).
+     */
+    static List<TableColumn<DiffRow>> derived(Diff diff) {
+        return List.of(
+                TableColumn.decimal(diff.per() == Per.PERCENT ? "delta_pts" : "delta", "delta", DiffRow::delta),
+                TableColumn.decimal("delta_ratio", "delta_ratio", DiffRow::ratio));
     }
 
     /**
@@ -167,23 +178,27 @@ public final class DiffTables {
         return s;
     }
 
-    private static double[] values(DiffRow row) {
-        double[] v = new double[row.cells().size() + 2];
-        for (int c = 0; c < row.cells().size(); c++) {
+    /** A value per input (the mean over its repeats), then the derived columns'. */
+    private static double[] values(DiffRow row, List<TableColumn<DiffRow>> derived) {
+        int inputs = row.cells().size();
+        double[] v = new double[inputs + derived.size()];
+        for (int c = 0; c < inputs; c++) {
             v[c] = row.cells().get(c).mean();
         }
-        v[v.length - 2] = row.delta();
-        v[v.length - 1] = row.ratio();
+        for (int d = 0; d < derived.size(); d++) {
+            v[inputs + d] = derived.get(d).number(row);
+        }
         return v;
     }
 
-    private static double[] spreads(DiffRow row) {
-        double[] s = new double[row.cells().size() + 2];
-        for (int c = 0; c < row.cells().size(); c++) {
+    /** The repeats' spread per input; a derived column has none. */
+    private static double[] spreads(DiffRow row, int derived) {
+        int inputs = row.cells().size();
+        double[] s = new double[inputs + derived];
+        java.util.Arrays.fill(s, Double.NaN);
+        for (int c = 0; c < inputs; c++) {
             s[c] = row.cells().get(c).spread();
         }
-        s[s.length - 2] = Double.NaN;
-        s[s.length - 1] = Double.NaN;
         return s;
     }
 

@@ -1,29 +1,48 @@
 package io.myflame.core.text;
 
-import io.myflame.core.UsageError;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.EnumSet;
+import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
- * The formats a table command writes, and the one rule that chooses it: {@code --format X} when
- * given, otherwise the extension of {@code -o} ({@code .html}, {@code .png}, {@code .md},
- * {@code .csv}, {@code .json}), otherwise text. The same rule holds for every command.
+ * Every kind of file myflame writes, each with its {@code --format} name and the {@code -o}
+ * extensions that name it: the one registry of output formats. Which of them a command writes is
+ * a {@link CommandFormats}; {@link CommandFormats#choose} is the one rule that picks one. The table
+ * formats are written here ({@link #write}); SVG, folded stacks and pprof by their own modules.
+ * {@link #RECORDING} is written by no command: its names are known only to be refused.
  */
 public enum OutputFormat {
-    TEXT("text"), MARKDOWN("markdown"), CSV("csv"), JSON("json"), HTML("html"), LIST("list"), PNG("png");
+    TEXT("text", "text", "text", "txt", "text"),
+    MARKDOWN("markdown", "Markdown", "markdown text", "md", "markdown"),
+    CSV("csv", "CSV", "csv text", "csv"),
+    JSON("json", "JSON", "json text", "json"),
+    HTML("html", "HTML", "an HTML page", "html", "htm"),
+    /** The published-list layout of a table; no file name says it. */
+    LIST("list", "list", "a list"),
+    PNG("png", "PNG", "a PNG image", "png"),
+    SVG("svg", "SVG", "an SVG image", "svg", "svgz"),
+    FOLDED("folded", "folded stacks", "folded stacks", "folded", "collapsed", "folded.gz"),
+    PPROF("pprof", "pprof", "a pprof profile", "pb.gz", "pprof", "pb"),
+    RECORDING("perf.data", "perf.data", "a perf recording", "perf.data");
+
+    /** The formats of a table, in the order usage messages list them. */
+    public static final List<OutputFormat> TABLES = List.of(TEXT, MARKDOWN, CSV, JSON, HTML, LIST, PNG);
 
     private final String flag;
+    private final String title;
+    private final String description;
+    private final List<String> extensions;
 
-    OutputFormat(String flag) {
+    OutputFormat(String flag, String title, String description, String... extensions) {
         this.flag = flag;
+        this.title = title;
+        this.description = description;
+        this.extensions = List.of(extensions);
     }
 
     /** The value of {@code --format} that selects this format. */
@@ -31,87 +50,53 @@ public enum OutputFormat {
         return flag;
     }
 
-    /**
-     * The format for {@code --format flag} (null when not given) and {@code -o output} (null for
-     * stdout), among the {@code supported} ones.
-     *
-     * @throws IllegalArgumentException with a message for the user when the format is unknown or unsupported
-     */
-    public static OutputFormat choose(String flag, Path output, Set<OutputFormat> supported) {
-        String other = flag == null ? otherArtefact(output) : null;
-        if (other != null) {
-            throw new UsageError("-o " + output.getFileName() + " names " + other + ", which this command does not write: "
-                    + "give a name ending in ." + names(supported).replace(", ", ", .") + ", or --format");
-        }
-        OutputFormat f = flag != null ? parse(flag, supported) : fromExtension(output);
-        if (!supported.contains(f)) {
-            throw new UsageError("--format must be " + names(supported) + ", not '" + f.flag + "'"
-                    + (flag == null ? " (from the name " + output.getFileName() + ")" : ""));
-        }
-        return f;
+    /** The format's name in a sentence ({@code SVG}, {@code folded stacks}). */
+    public String title() {
+        return title;
     }
 
-    private static OutputFormat parse(String flag, Set<OutputFormat> supported) {
+    /** What a file of this format holds, as a refusal says it ({@code -o x.svg names an SVG image}). */
+    public String description() {
+        return description;
+    }
+
+    /** The extensions that name this format, the usual one first (none for {@link #LIST}). */
+    public List<String> extensions() {
+        return extensions;
+    }
+
+    /**
+     * The format an output name's extension names ({@code x.md}, {@code x.folded.gz}, {@code perf.data}),
+     * or null for stdout, a name without extension and an extension no format claims.
+     */
+    public static OutputFormat named(Path output) {
+        if (output == null || output.getFileName() == null) {
+            return null;
+        }
+        String name = output.getFileName().toString().toLowerCase(Locale.ROOT);
+        OutputFormat found = null;
+        String longest = "";
+        for (OutputFormat f : values()) {
+            for (String ext : f.extensions) {
+                // A two-part extension may be the whole name (perf.data); one part needs its dot.
+                boolean matches = name.endsWith("." + ext) || ext.contains(".") && name.equals(ext);
+                if (matches && ext.length() > longest.length()) {
+                    found = f;
+                    longest = ext;
+                }
+            }
+        }
+        return found;
+    }
+
+    /** The format {@code --format flag} names, or null. */
+    static OutputFormat parse(String flag) {
         for (OutputFormat f : values()) {
             if (f.flag.equals(flag.toLowerCase(Locale.ROOT))) {
                 return f;
             }
         }
-        throw new UsageError("--format must be " + names(supported) + ", not '" + flag + "'");
-    }
-
-    /** The format an output file's extension names; text for stdout and other names. */
-    public static OutputFormat fromExtension(Path output) {
-        if (output == null || output.getFileName() == null) {
-            return TEXT;
-        }
-        String name = output.getFileName().toString().toLowerCase(Locale.ROOT);
-        String ext = name.substring(name.lastIndexOf('.') + 1);
-        return switch (ext) {
-            case "html", "htm" -> HTML;
-            case "png" -> PNG;
-            case "md", "markdown" -> MARKDOWN;
-            case "csv" -> CSV;
-            case "json" -> JSON;
-            default -> TEXT;
-        };
-    }
-
-    /**
-     * What an output name's extension says the file holds when that is not a table: an image or
-     * page of a flamegraph, folded stacks, a pprof profile, a perf recording (null otherwise). The
-     * rule every command applies to {@code -o}: an extension naming something it does not write
-     * is a usage error, never a file of one format under another's name.
-     */
-    public static String otherArtefact(Path output) {
-        if (output == null || output.getFileName() == null) {
-            return null;
-        }
-        String name = output.getFileName().toString().toLowerCase(Locale.ROOT);
-        if (name.endsWith(".svg") || name.endsWith(".svgz")) {
-            return "an SVG image";
-        }
-        if (name.endsWith(".folded") || name.endsWith(".collapsed") || name.endsWith(".folded.gz")) {
-            return "folded stacks";
-        }
-        if (name.endsWith(".pb.gz") || name.endsWith(".pprof") || name.endsWith(".pb")) {
-            return "a pprof profile";
-        }
-        if (name.equals("perf.data") || name.endsWith(".perf.data")) {
-            return "a perf recording";
-        }
         return null;
-    }
-
-    /** Every format but the ones listed. */
-    public static Set<OutputFormat> allBut(OutputFormat... excluded) {
-        EnumSet<OutputFormat> s = EnumSet.allOf(OutputFormat.class);
-        s.removeAll(Set.of(excluded));
-        return s;
-    }
-
-    static String names(Set<OutputFormat> formats) {
-        return formats.stream().sorted().map(OutputFormat::flag).collect(Collectors.joining(", "));
     }
 
     /**
@@ -124,7 +109,7 @@ public enum OutputFormat {
         }
     }
 
-    /** Writes {@code doc} in this format: the one dispatch of every table command. */
+    /** Writes {@code doc} in this table format: the one dispatch of every table command. */
     public void write(Document doc, OutputStream out) throws IOException {
         if (this == PNG) {
             doc.png(out);
@@ -139,7 +124,7 @@ public enum OutputFormat {
             case JSON -> doc.json(w);
             case HTML -> doc.html(w);
             case LIST -> doc.list(w);
-            case PNG -> throw new IllegalStateException("PNG is written to the stream");
+            default -> throw new IllegalStateException(this + " is not a table format");
         }
         w.flush();
     }

@@ -1,0 +1,189 @@
+package io.myflame.core.text;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * A table of one row per record, described by its {@link TableColumn}s: each format iterates the
+ * columns, so a new column is one line where the table's columns are listed and shows in every
+ * format. Text is laid out like {@code perf report} (the numbers first, each followed by its unit,
+ * then the name); Markdown, CSV and JSON give a field per column; HTML and PNG draw the
+ * {@link IndentedTable} of {@link #tables()}. Footnotes follow the rows in every format but CSV,
+ * which holds rows only.
+ *
+ * @param <R> the row type
+ */
+public final class ColumnTable<R> implements Document {
+    /** The width of a number in the text layout, before its unit ({@code "  %7.2f"}). */
+    private static final int NUMBER_WIDTH = 9;
+
+    private final List<TableColumn<R>> columns;
+    private final List<R> rows;
+    private final Naming<R> naming;
+    private final String title;
+    private final ProfileTotals totals;
+    private final List<String> notes;
+
+    /**
+     * What a row is called and where its name is found.
+     *
+     * @param heading the name column's heading ({@code Function})
+     * @param key     the name's key in CSV and JSON ({@code function})
+     * @param listKey the key of the rows' array in JSON ({@code functions})
+     */
+    public record Naming<R>(String heading, String key, String listKey, Function<R, String> name) {
+    }
+
+    private ColumnTable(List<TableColumn<R>> columns, List<R> rows, Naming<R> naming, String title, ProfileTotals totals,
+                        List<String> notes) {
+        this.columns = List.copyOf(columns);
+        this.rows = List.copyOf(rows);
+        this.naming = naming;
+        this.title = title;
+        this.totals = totals;
+        this.notes = List.copyOf(notes);
+    }
+
+    /** The table of {@code rows} in {@code columns}, under {@code title} (may be null). */
+    public static <R> ColumnTable<R> of(List<TableColumn<R>> columns, Naming<R> naming, List<R> rows, String title) {
+        return new ColumnTable<>(columns, rows, naming, title, null, List.of());
+    }
+
+    /** This table, with the totals of the profile it was computed from (JSON gives them as numbers). */
+    public ColumnTable<R> totals(ProfileTotals t) {
+        return new ColumnTable<>(columns, rows, naming, title, t, notes);
+    }
+
+    /** The same table with a footnote under it (a comment line in text, as perf report writes them). */
+    public ColumnTable<R> note(String n) {
+        List<String> more = new ArrayList<>(notes);
+        more.add(n);
+        return new ColumnTable<>(columns, rows, naming, title, totals, more);
+    }
+
+    /** The columns people read (all but the data-only ones). */
+    private List<TableColumn<R>> shown() {
+        return columns.stream().filter(c -> !c.dataOnly()).toList();
+    }
+
+    @Override
+    public List<IndentedTable> tables() {
+        List<TableColumn<R>> shown = shown();
+        IndentedTable t = new IndentedTable(shown.stream().map(TableColumn::heading).toList()).title(title).totals(totals);
+        for (R r : rows) {
+            double[] values = new double[shown.size()];
+            for (int c = 0; c < values.length; c++) {
+                values[c] = shown.get(c).number(r);
+            }
+            t.add(naming.name().apply(r), 0, values);
+        }
+        notes.forEach(t::note);
+        return List.of(t);
+    }
+
+    @Override
+    public void text(Writer out) throws IOException {
+        List<TableColumn<R>> shown = shown();
+        if (title != null) {
+            out.write("# " + Escape.text(title) + "\n");
+        }
+        StringBuilder header = new StringBuilder();
+        for (TableColumn<R> c : shown) {
+            header.append(padded(c.name(), NUMBER_WIDTH + c.unit().length()));
+        }
+        out.write(header + "  " + naming.heading() + "\n");
+        for (R r : rows) {
+            StringBuilder line = new StringBuilder();
+            for (TableColumn<R> c : shown) {
+                line.append(padded(c.text(r), NUMBER_WIDTH)).append(c.unit());
+            }
+            out.write(line + "  " + Escape.name(naming.name().apply(r)) + System.lineSeparator());
+        }
+        for (String n : notes) {
+            out.write("# " + Escape.text(n) + "\n");
+        }
+    }
+
+    @Override
+    public void markdown(Writer out) throws IOException {
+        List<TableColumn<R>> shown = shown();
+        StringBuilder header = new StringBuilder("| " + naming.heading() + " |");
+        StringBuilder rule = new StringBuilder("|---|");
+        for (TableColumn<R> c : shown) {
+            header.append(' ').append(Escape.markdown(Escape.text(c.heading()))).append(" |");
+            rule.append("---:|");
+        }
+        out.write(header + "\n" + rule + "\n");
+        for (R r : rows) {
+            StringBuilder line = new StringBuilder("| " + Escape.markdown(Escape.name(naming.name().apply(r))) + " |");
+            for (TableColumn<R> c : shown) {
+                line.append(' ').append(c.text(r)).append(" |");
+            }
+            out.write(line + "\n");
+        }
+        if (!notes.isEmpty()) {
+            out.write("\n");
+            for (String n : notes) {
+                out.write(Escape.markdown(Escape.text(n)) + "  \n");
+            }
+        }
+    }
+
+    @Override
+    public void csv(Writer out) throws IOException {
+        StringBuilder header = new StringBuilder(naming.key());
+        for (TableColumn<R> c : columns) {
+            header.append(',').append(Escape.csv(c.key()));
+        }
+        out.write(header + "\n");
+        for (R r : rows) {
+            StringBuilder line = new StringBuilder(Escape.csv(Escape.name(naming.name().apply(r))));
+            for (TableColumn<R> c : columns) {
+                line.append(',').append(c.text(r));
+            }
+            out.write(line + "\n");
+        }
+    }
+
+    @Override
+    public void json(Writer out) throws IOException {
+        JsonGenerator g = new ObjectMapper().getFactory().createGenerator(out).useDefaultPrettyPrinter();
+        g.writeStartObject();
+        if (title != null) {
+            g.writeStringField("title", title);
+        }
+        if (totals != null) {
+            totals.writeFields(g);
+        }
+        g.writeArrayFieldStart(naming.listKey());
+        for (R r : rows) {
+            g.writeStartObject();
+            g.writeStringField(naming.key(), Escape.decode(naming.name().apply(r)));
+            for (TableColumn<R> c : columns) {
+                c.format().json(g, c.key(), c.value().apply(r));
+            }
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        if (!notes.isEmpty()) {
+            g.writeArrayFieldStart("notes");
+            for (String n : notes) {
+                g.writeString(n);
+            }
+            g.writeEndArray();
+        }
+        g.writeEndObject();
+        g.flush();
+        out.write("\n");
+    }
+
+    /** {@code s} right-aligned in {@code width} characters, without a formatter per cell. */
+    private static String padded(String s, int width) {
+        return " ".repeat(Math.max(0, width - s.length())) + s;
+    }
+}

@@ -1,0 +1,79 @@
+package io.myflame.core.text;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
+
+/**
+ * One column of a {@link ColumnTable}: what it is called where people read it ({@code name} and
+ * {@code unit}: {@code Children %}), where programs read it ({@code key}: {@code inclusive_pct}),
+ * how its numbers are written ({@link Format}) and where to find them in a row. Every format
+ * writes every column, except that a {@code dataOnly} column (a raw weight beside its share) is
+ * written to CSV and JSON alone.
+ *
+ * @param <R> the row type, e.g. {@code InclusiveTable.Entry}
+ */
+public record TableColumn<R>(String name, String unit, String key, Format format, Function<R, Number> value,
+                        boolean dataOnly) {
+
+    /** How a column's numbers are written. */
+    public enum Format {
+        /** Two decimals where people read, four in JSON; empty (null in JSON) when missing (NaN). */
+        DECIMAL,
+        /** Whole numbers everywhere (weights, counts). */
+        COUNT;
+
+        /** The number as the text formats, Markdown and CSV show it. */
+        String text(Number v) {
+            return this == COUNT ? Long.toString(v.longValue()) : TableFormat.number(v.doubleValue());
+        }
+
+        /** The field {@code key} of the JSON object being written. */
+        void json(JsonGenerator g, String key, Number v) throws IOException {
+            if (this == COUNT) {
+                g.writeNumberField(key, v.longValue());
+            } else if (Double.isNaN(v.doubleValue())) {
+                g.writeNullField(key);
+            } else {
+                g.writeNumberField(key, Decimals.round(v.doubleValue(), 4));
+            }
+        }
+    }
+
+    /** A share in percent: {@code name %} for people, {@code key} for programs. */
+    public static <R> TableColumn<R> percent(String name, String key, ToDoubleFunction<R> value) {
+        return new TableColumn<>(name, "%", key, Format.DECIMAL, r -> value.applyAsDouble(r), false);
+    }
+
+    /** A number in the table's unit (NaN when missing): {@code name} for people, {@code key} for programs. */
+    public static <R> TableColumn<R> decimal(String name, String key, ToDoubleFunction<R> value) {
+        return new TableColumn<>(name, "", key, Format.DECIMAL, r -> value.applyAsDouble(r), false);
+    }
+
+    /** A whole number, e.g. a weight: {@code name} for people, {@code key} for programs. */
+    public static <R> TableColumn<R> count(String name, String key, ToLongFunction<R> value) {
+        return new TableColumn<>(name, "", key, Format.COUNT, r -> value.applyAsLong(r), false);
+    }
+
+    /** This column in CSV and JSON only (the machine-readable formats). */
+    public TableColumn<R> onlyForData() {
+        return new TableColumn<>(name, unit, key, format, value, true);
+    }
+
+    /** The heading people read: the name and its unit. */
+    public String heading() {
+        return unit.isEmpty() ? name : name + " " + unit;
+    }
+
+    /** Row {@code r}'s cell as text (Markdown, CSV and the text layout). */
+    String text(R r) {
+        return format.text(value.apply(r));
+    }
+
+    /** Row {@code r}'s cell as a number (NaN when missing), for the layouts of an {@link IndentedTable}. */
+    public double number(R r) {
+        return value.apply(r).doubleValue();
+    }
+}
