@@ -300,9 +300,18 @@ final class PerfDataFile implements AutoCloseable {
         return b;
     }
 
-    /** A read-only little-endian view of {@code [at, at + len)} of the file. */
-    ByteBuffer map(long at, long len) throws IOException {
-        return channel.map(FileChannel.MapMode.READ_ONLY, at, len).order(ByteOrder.LITTLE_ENDIAN);
+    /**
+     * Fills {@code b} from its position to its limit with the file's bytes from {@code at}, then
+     * flips it (position 0, limit the bytes read): fewer than asked only where the file ends.
+     */
+    void readFully(ByteBuffer b, long at) throws IOException {
+        long from = at - b.position();
+        while (b.hasRemaining()) {
+            if (channel.read(b, from + b.position()) < 0) {
+                break;
+            }
+        }
+        b.flip();
     }
 
     @Override

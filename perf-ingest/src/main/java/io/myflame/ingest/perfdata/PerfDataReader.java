@@ -244,8 +244,9 @@ public final class PerfDataReader {
             decoders.add(new SampleDecoder(file, index.tasks, sources, options.includeAddrs(), maxStack));
         }
         if (n == 1) {
+            ByteBuffer buffer = null;
             for (RecordIndex.Chunk c : index.chunks) {
-                decodeChunk(index, decoders.get(0), c);
+                buffer = decodeChunk(index, decoders.get(0), c, buffer);
             }
             return decoders;
         }
@@ -255,9 +256,10 @@ public final class PerfDataReader {
             List<Future<?>> futures = new ArrayList<>();
             for (SampleDecoder d : decoders) {
                 futures.add(pool.submit(() -> {
+                    ByteBuffer buffer = null;
                     int i;
                     while ((i = next.getAndIncrement()) < index.chunks.size()) {
-                        decodeChunk(index, d, index.chunks.get(i));
+                        buffer = decodeChunk(index, d, index.chunks.get(i), buffer);
                     }
                     return null;
                 }));
@@ -282,9 +284,12 @@ public final class PerfDataReader {
         return decoders;
     }
 
-    private static void decodeChunk(RecordIndex index, SampleDecoder d, RecordIndex.Chunk c) throws IOException {
-        ByteBuffer b = index.bytes(c);
-        d.decode(b, c.length(), c.seq());
+    /** Decodes chunk {@code c} read into {@code buffer} (or a larger one); returns the buffer, for the next chunk. */
+    private static ByteBuffer decodeChunk(RecordIndex index, SampleDecoder d, RecordIndex.Chunk c, ByteBuffer buffer)
+            throws IOException {
+        ByteBuffer b = index.bytes(c, buffer);
+        d.decode(b, b.limit(), c.seq());
+        return b;
     }
 
     /** perf script keeps at most kernel.perf_event_max_stack real callchain entries (127 by default). */
