@@ -99,6 +99,37 @@ class CliErrorsIT {
         }
     }
 
+    /**
+     * A gzip header over data that is not deflate, and a categories file that is a directory or not
+     * UTF-8: one line naming the file, never Java's words ("Unexpected end of ZLIB input stream" named
+     * no file; "java.nio.charset.MalformedInputException: Input length = 1").
+     */
+    @Test
+    void damagedGzipAndUnreadableCategoryFilesAreNamed() throws Exception {
+        Path gz = tmp.resolve("damaged.folded.gz");
+        Files.write(gz, new byte[] {0x1f, (byte) 0x8b, 8, 0, 'g', 'a', 'r', 'b', 'a', 'g', 'e'});
+        for (List<String> args : List.of(List.of("report", gz.toString()), List.of("collapse", gz.toString()),
+                List.of("flamegraph", gz.toString(), "-o", tmp.resolve("damaged.svg").toString()))) {
+            assertOneLineError(Myflame.run(args.toArray(String[]::new)), 1, gz + ": cannot read (gzip data cut short or damaged)");
+        }
+        assertFalse(Files.exists(tmp.resolve("damaged.svg")));
+        Path latin1 = tmp.resolve("latin1.yaml");
+        Files.write(latin1, "categories:\n  - name: caf\u00e9\n    frames: [do_command]\n".getBytes(StandardCharsets.ISO_8859_1));
+        Path dir = Files.createDirectories(tmp.resolve("a-directory.yaml"));
+        String s = script.toString();
+        for (List<String> args : List.of(List.of("categories", s, "--categories"), List.of("diff", s, s, "--categories"))) {
+            List<String> bad = new ArrayList<>(args);
+            bad.add(latin1.toString());
+            Myflame.Result r = Myflame.run(bad.toArray(String[]::new));
+            assertOneLineError(r, 1, latin1 + ": not UTF-8 text");
+            assertFalse(r.err().contains("java."), r.err());
+            bad.set(bad.size() - 1, dir.toString());
+            r = Myflame.run(bad.toArray(String[]::new));
+            assertOneLineError(r, 1, dir + ": cannot read (Is a directory)");
+            assertFalse(r.err().contains("java."), r.err());
+        }
+    }
+
     @Test
     void standardInputNamedTwiceIsAUsageError() throws Exception {
         for (String cmd : List.of("diff", "categories", "flamegraph")) {

@@ -96,6 +96,10 @@ public final class OpenedInput implements Closeable {
         } catch (ZipException e) {
             in.close();
             throw new InputException(name + ": broken gzip data (" + e.getMessage() + ")");
+        } catch (java.io.EOFException e) {
+            // A gzip header over data that is not deflate ("Unexpected end of ZLIB input stream" names no file).
+            in.close();
+            throw new InputException(name + ": cannot read (gzip data cut short or damaged)");
         } catch (IOException | RuntimeException e) {
             in.close();
             throw e;
