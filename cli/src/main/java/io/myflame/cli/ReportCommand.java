@@ -125,7 +125,7 @@ public final class ReportCommand implements Callable<Integer> {
     }
 
     static List<RowSpec> readRows(Path file) throws Exception {
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (Reader r = SettingsFile.open(file, StandardCharsets.UTF_8, 16L << 20, "a row file")) {
             // Frame names are raw bytes (Escape): a row typed as UTF-8 text must be raw to match them.
             return RowFile.parse(r, file.toString()).stream().map(s -> new RowSpec(
                     s.names().stream().map(Escape::raw).toList(), s.depth(), s.parent(), s.line())).toList();

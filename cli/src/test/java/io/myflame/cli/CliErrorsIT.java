@@ -130,6 +130,39 @@ class CliErrorsIT {
         }
     }
 
+    /**
+     * A file an option names for settings (rows, categories, a palette) that does not end, such as
+     * /dev/zero named by mistake, is refused at a bound in one line; it filled the heap (exit 70).
+     */
+    @Test
+    void settingsFilesThatDoNotEndAreRefused() throws Exception {
+        String s = script.toString();
+        assertOneLineError(Myflame.run("report", s, "--rows", "/dev/zero"), 1, "/dev/zero: more than 16 MB, too large for a row file");
+        assertOneLineError(Myflame.run("diff", s, s, "--rows", "/dev/zero"), 1, "/dev/zero: more than 16 MB");
+        assertOneLineError(Myflame.run("categories", s, "--categories", "/dev/zero"), 1, "/dev/zero");
+        Path svg = tmp.resolve("palette.svg");
+        assertOneLineError(Myflame.run("flamegraph", s, "--cp", "--palette-file", "/dev/zero", "-o", svg.toString()), 1,
+                "/dev/zero: more than 64 MB, too large for a palette file");
+        assertFalse(Files.exists(svg));
+    }
+
+    /**
+     * An argument starting with {@code @} is itself: picocli's argument files read a file named
+     * {@code @x.folded} as the arguments in {@code x.folded}, and {@code --alias @/dev/zero} for ever.
+     */
+    @Test
+    void anArgumentStartingWithAtIsNotAnArgumentFile() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("at"));
+        Files.writeString(dir.resolve("@x.folded"), "mysqld;do_command;mysql_delete 3\n");
+        Files.writeString(dir.resolve("x.folded"), "--top\n");
+        Myflame.Result r = Myflame.runIn(dir, null, "report", "@x.folded");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("mysql_delete"), r.out());
+        String s = script.toString();
+        assertOneLineError(Myflame.run("flamegraph", "--diff", s, s, "--alias", "@/dev/zero", "-o",
+                tmp.resolve("at.svg").toString()), 2, "--alias expects OLD=NEW, got '@/dev/zero'");
+    }
+
     @Test
     void standardInputNamedTwiceIsAUsageError() throws Exception {
         for (String cmd : List.of("diff", "categories", "flamegraph")) {
