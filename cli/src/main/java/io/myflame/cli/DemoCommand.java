@@ -61,6 +61,12 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (!systemServer && !MariaDbRelease.isVersion(mariadb)) {
+            throw new io.myflame.core.UsageError(MariaDbRelease.notAVersion(mariadb));
+        }
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw new io.myflame.core.DataError(out + ": exists and is not a directory; choose another --out");
+        }
         Path capture = out.resolve("capture");
         Files.createDirectories(out);
         Workload w = Workload.defaults().withName(Workload.DELETE).withSeconds(time).withWarmup(3);

@@ -163,6 +163,36 @@ class CliErrorsIT {
                 tmp.resolve("at.svg").toString()), 2, "--alias expects OLD=NEW, got '@/dev/zero'");
     }
 
+    /**
+     * record, sweep and demo refuse settings they cannot use before they start or create anything:
+     * a --mariadb that is no version was an incomplete capture left in --out (record) or a progress
+     * line first (demo); --configs /dev/zero filled the heap (exit 70); demo --out naming a file
+     * said "I/O error: FILE".
+     */
+    @Test
+    void recordingCommandsRefuseUnusableSettingsBeforeStarting() throws Exception {
+        Path rec = tmp.resolve("rec-out");
+        Myflame.Result r = Myflame.run("record", "--out", rec.toString(), "--mariadb", "../../etc", "--time", "1");
+        assertOneLineError(r, 2, "myflame record: --mariadb wants a release version such as 10.11.5, not '../../etc'");
+        assertFalse(Files.exists(rec), "a capture directory was begun");
+        Path sweep = tmp.resolve("sweep-out");
+        assertOneLineError(Myflame.run("sweep", "--out", sweep.toString(), "--mariadb", "x y", "--threads", "1"), 2,
+                "--mariadb wants a release version");
+        Path demo = tmp.resolve("demo-out");
+        r = Myflame.run("demo", "--out", demo.toString(), "--mariadb", "../../etc");
+        assertOneLineError(r, 2, "myflame demo: --mariadb wants a release version");
+        assertEquals(2, r.err().lines().count(), r.err());
+        assertFalse(Files.exists(demo));
+        assertOneLineError(Myflame.run("demo", "--out", script.toString()), 1, script + ": exists and is not a directory");
+        assertOneLineError(Myflame.run("sweep", "--out", sweep.toString(), "--configs", "/dev/zero", "--threads", "1"), 1,
+                "/dev/zero: more than 16 MB, too large for a configurations file");
+        Path latin1 = tmp.resolve("configs-latin1.ini");
+        Files.write(latin1, "[caf\u00e9]\ninnodb_adaptive_hash_index=ON\n".getBytes(StandardCharsets.ISO_8859_1));
+        assertOneLineError(Myflame.run("sweep", "--out", sweep.toString(), "--configs", latin1.toString(), "--threads", "1"),
+                1, latin1 + ": not UTF-8 text");
+        assertFalse(Files.exists(sweep));
+    }
+
     @Test
     void standardInputNamedTwiceIsAUsageError() throws Exception {
         for (String cmd : List.of("diff", "categories", "flamegraph")) {
