@@ -131,6 +131,9 @@ public final class ReportCommand implements Callable<Integer> {
                     s.names().stream().map(Escape::raw).toList(), s.depth(), s.parent(), s.line())).toList();
         } catch (NoSuchFileException e) {
             throw new DataError(file + ": no such file");
+        } catch (java.nio.file.AccessDeniedException e) {
+            // Its message is only the file's name ("cannot read (/root/rows)").
+            throw new DataError(file + ": permission denied");
         } catch (java.nio.charset.CharacterCodingException e) {
             throw new DataError(file + ": not UTF-8 text");
         } catch (java.io.IOException e) {

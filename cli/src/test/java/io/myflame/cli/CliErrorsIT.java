@@ -51,6 +51,18 @@ class CliErrorsIT {
         assertOneLineError(Myflame.run("report", missing.toString()), 1, "myflame report: ", missing.toString(), "no such file");
     }
 
+    /** A symbolic link to nothing, or a loop of links, is said to be one: "no such file" would contradict ls. */
+    @Test
+    void aLinkToNothingIsSaidToBeOne() throws Exception {
+        Path loop = tmp.resolve("loop-a");
+        Files.createSymbolicLink(loop, tmp.resolve("loop-b"));
+        Files.createSymbolicLink(tmp.resolve("loop-b"), loop);
+        Path dangling = Files.createSymbolicLink(tmp.resolve("dangling"), tmp.resolve("gone.folded"));
+        for (Path link : List.of(loop, dangling)) {
+            assertOneLineError(Myflame.run("report", link.toString()), 1, link + ": a symbolic link that leads to no file");
+        }
+    }
+
     /** A line of only '|' (or an alternative left empty) is no row: rejected with FILE:LINE by every command. */
     @Test
     void rowFileLineWithAnEmptyAlternativeIsRejected() throws Exception {

@@ -54,7 +54,10 @@ public final class OpenedInput implements Closeable {
         }
         Path path = Path.of(input);
         if (!Files.exists(path)) {
-            throw new InputException(input + ": no such file or directory");
+            // A link whose target is missing, or a loop of links: "no such file" would contradict ls.
+            throw new InputException(input + (Files.isSymbolicLink(path)
+                    ? ": a symbolic link that leads to no file (its target is missing, or links loop)"
+                    : ": no such file or directory"));
         }
         CaptureDirectory capture = null;
         if (Files.isDirectory(path)) {

@@ -50,6 +50,8 @@ public final class SweepConfigs {
                     .decode(java.nio.ByteBuffer.wrap(bytes)).toString().lines().toList();
         } catch (NoSuchFileException e) {
             throw new RecordException(file + ": no such file");
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw new RecordException(file + ": permission denied");
         } catch (java.nio.charset.CharacterCodingException e) {
             throw new RecordException(file + ": not UTF-8 text");
         } catch (IOException e) {
