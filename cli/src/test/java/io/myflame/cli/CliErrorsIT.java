@@ -51,6 +51,34 @@ class CliErrorsIT {
         assertOneLineError(Myflame.run("report", missing.toString()), 1, "myflame report: ", missing.toString(), "no such file");
     }
 
+    /**
+     * A profile compressed by a tool myflame does not undo (the bundled captures keep perf.data as
+     * perf.data.xz) is told to be decompressed first, naming the tool; it was "binary data, not a
+     * profile". Text that merely starts like a magic ("BZhandler") is still text.
+     */
+    @Test
+    void compressedInputsAreToldToBeDecompressed() throws Exception {
+        Path folded = Files.writeString(tmp.resolve("packed.folded"), "mysqld;do_command;mysql_delete 42\n");
+        for (List<String> packer : List.of(List.of("xz", "xz-compressed"), List.of("bzip2", "bzip2-compressed"),
+                List.of("zstd", "zstd-compressed"))) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(RealParts.find(packer.get(0)) != null, packer.get(0));
+            Path packed = tmp.resolve("packed." + packer.get(0));
+            Process p = new ProcessBuilder(packer.get(0), "-c", folded.toString()).redirectOutput(packed.toFile()).start();
+            assertEquals(0, p.waitFor());
+            assertOneLineError(Myflame.run("report", packed.toString()), 1, packed + ": " + packer.get(1),
+                    "decompress it first");
+        }
+        Path twice = tmp.resolve("twice.gz");
+        try (var out = new java.util.zip.GZIPOutputStream(new java.util.zip.GZIPOutputStream(Files.newOutputStream(twice)))) {
+            out.write(Files.readAllBytes(folded));
+        }
+        assertOneLineError(Myflame.run("report", twice.toString()), 1, twice + ": gzip-compressed twice");
+        Path text = Files.writeString(tmp.resolve("bz.folded"), "BZhandler;do_command 3\n");
+        Myflame.Result r = Myflame.run("report", text.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("do_command"), r.out());
+    }
+
     /** A symbolic link to nothing, or a loop of links, is said to be one: "no such file" would contradict ls. */
     @Test
     void aLinkToNothingIsSaidToBeOne() throws Exception {
