@@ -44,7 +44,8 @@ public final class DemoCommand implements Callable<Integer> {
     /** The release the demo profiles unless told otherwise: full symbols, so the tables have no holes. */
     static final String PREFERRED_RELEASE = "11.4.5";
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "out/demo", description = "Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--out", paramLabel = "DIR", converter = OptionValues.OutputDirectory.class,
+            defaultValue = "out/demo", description = "Default: ${DEFAULT-VALUE}.")
     Path out;
 
     @Option(names = "--time", paramLabel = "S", defaultValue = "20", converter = OptionValues.Positive.class, description = "Measured seconds. Default: ${DEFAULT-VALUE}.")

@@ -231,6 +231,11 @@ class CliErrorsIT {
         assertOneLineError(Myflame.run("sweep", "--out", sweep.toString(), "--configs", latin1.toString(), "--threads", "1"),
                 1, latin1 + ": not UTF-8 text");
         assertFalse(Files.exists(sweep));
+        // An empty --out is the current directory to Java: sweep and demo began a server and wrote there.
+        for (String command : List.of("record", "sweep", "demo")) {
+            Myflame.Result empty = Myflame.runIn(tmp, null, command, "--out", "", "--time", "1");
+            assertOneLineError(empty, 2, "myflame " + command + ": Invalid value for option '--out': an empty directory name");
+        }
     }
 
     @Test
