@@ -30,7 +30,7 @@ final class CategoryFlags {
         if (file.equals(BUNDLED)) {
             return Categories.mysql();
         }
-        try (Reader r = Files.newBufferedReader(Path.of(file), StandardCharsets.UTF_8)) {
+        try (Reader r = SettingsFile.open(Path.of(file), StandardCharsets.UTF_8, 16L << 20, "a categories file")) {
             return Categories.parse(r, file);
         } catch (NoSuchFileException e) {
             throw new DataError(file + ": no such file");

@@ -44,7 +44,8 @@ public final class DemoCommand implements Callable<Integer> {
     /** The release the demo profiles unless told otherwise: full symbols, so the tables have no holes. */
     static final String PREFERRED_RELEASE = "11.4.5";
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "out/demo", description = "Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--out", paramLabel = "DIR", converter = OptionValues.OutputDirectory.class,
+            defaultValue = "out/demo", description = "Default: ${DEFAULT-VALUE}.")
     Path out;
 
     @Option(names = "--time", paramLabel = "S", defaultValue = "20", converter = OptionValues.Positive.class, description = "Measured seconds. Default: ${DEFAULT-VALUE}.")
@@ -61,6 +62,12 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (!systemServer && !MariaDbRelease.isVersion(mariadb)) {
+            throw new io.myflame.core.UsageError(MariaDbRelease.notAVersion(mariadb));
+        }
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw new io.myflame.core.DataError(out + ": exists and is not a directory; choose another --out");
+        }
         Path capture = out.resolve("capture");
         Files.createDirectories(out);
         Workload w = Workload.defaults().withName(Workload.DELETE).withSeconds(time).withWarmup(3);

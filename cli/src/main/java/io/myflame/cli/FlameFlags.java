@@ -152,7 +152,8 @@ public final class FlameFlags {
             throw new UsageError("--palette-file " + paletteFile + " is a directory; name a file");
         }
         if (Files.exists(paletteFile)) {
-            try (Reader r = Files.newBufferedReader(paletteFile, StandardCharsets.ISO_8859_1)) {
+            // A palette has a line per function drawn: 300,000 functions are some 40 MB.
+            try (Reader r = SettingsFile.open(paletteFile, StandardCharsets.ISO_8859_1, 64L << 20, "a palette file")) {
                 paletteMap = PaletteMap.read(r);
             }
             if (paletteMap.ignored() > 0) {

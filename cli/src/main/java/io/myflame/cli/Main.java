@@ -47,6 +47,9 @@ public final class Main implements Runnable {
         } else {
             COMMANDS.forEach((name, command) -> cl.addSubcommand(name, command.get()));
         }
+        // No @FILE argument files (picocli's default): 'report @x.folded' reads the file named @x.folded,
+        // and '--alias @/dev/zero' is a value, not an endless read of arguments.
+        cl.setExpandAtFiles(false);
         OptionValues.register(cl);
         HelpExamples.addTo(cl);
         return cl;

@@ -124,6 +124,20 @@ final class OptionValues {
         }
     }
 
+    /**
+     * The directory {@code record}, {@code sweep} and {@code demo} write ({@code --out}): an empty
+     * name is the current directory to Java, and {@code sweep --out ''} began writing there.
+     */
+    static final class OutputDirectory implements ITypeConverter<Path> {
+        @Override
+        public Path convert(String s) {
+            if (s.isBlank()) {
+                throw new TypeConversionException("an empty directory name");
+            }
+            return Path.of(s);
+        }
+    }
+
     /** An output file: {@code -} for stdout, or a path that is not a directory. */
     static final class OutputFile implements ITypeConverter<Path> {
         @Override

@@ -23,7 +23,8 @@ import picocli.CommandLine.Option;
         description = "Run a sysbench workload against a server with perf attached for the measured window, "
                 + "and write a capture directory (capture.json, perf.data, stacks.folded, sysbench output, status).")
 public final class RecordCommand implements Callable<Integer> {
-    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Capture directory to write.")
+    @Option(names = "--out", paramLabel = "DIR", converter = OptionValues.OutputDirectory.class,
+            required = true, description = "Capture directory to write.")
     Path out;
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "1", converter = OptionValues.Positive.class, description = "sysbench threads. Default: ${DEFAULT-VALUE}.")

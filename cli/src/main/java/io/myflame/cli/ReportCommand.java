@@ -130,12 +130,15 @@ public final class ReportCommand implements Callable<Integer> {
     }
 
     static List<RowSpec> readRows(Path file) throws Exception {
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (Reader r = SettingsFile.open(file, StandardCharsets.UTF_8, 16L << 20, "a row file")) {
             // Frame names are raw bytes (Escape): a row typed as UTF-8 text must be raw to match them.
             return RowFile.parse(r, file.toString()).stream().map(s -> new RowSpec(
                     s.names().stream().map(Escape::raw).toList(), s.depth(), s.parent(), s.line())).toList();
         } catch (NoSuchFileException e) {
             throw new DataError(file + ": no such file");
+        } catch (java.nio.file.AccessDeniedException e) {
+            // Its message is only the file's name ("cannot read (/root/rows)").
+            throw new DataError(file + ": permission denied");
         } catch (java.nio.charset.CharacterCodingException e) {
             throw new DataError(file + ": not UTF-8 text");
         } catch (java.io.IOException e) {

@@ -1,6 +1,7 @@
 package io.myflame.cli;
 
 import io.myflame.core.UsageError;
+import io.myflame.recorder.server.MariaDbRelease;
 import io.myflame.recorder.workload.Endpoint;
 import io.myflame.recorder.server.ServerChoice;
 import io.myflame.recorder.server.ServerOption;
@@ -59,6 +60,10 @@ public final class ServerOptions {
             endpoint = new Endpoint(socket, socket != null ? null : host, port, user, password());
         } else if (pid != null || passwordEnv != null || password != null) {
             throw new UsageError("--pid and passwords are for an existing server: add --socket or --host");
+        }
+        if (mariadb != null && !MariaDbRelease.isVersion(mariadb)) {
+            // Before a capture directory is begun: a mistyped version is a usage error, not an incomplete capture.
+            throw new UsageError(MariaDbRelease.notAVersion(mariadb));
         }
         return new ServerChoice(endpoint, pid, basedir, mariadb, work, opts);
     }

@@ -26,7 +26,8 @@ import picocli.CommandLine.Option;
         description = "Run the workload at each thread count for each configuration (--configs FILE), "
                 + "optionally profiling every point; write sweep.json, sweep.csv, qps-vs-threads.svg and p95-vs-threads.svg.")
 public final class SweepCommand implements Callable<Integer> {
-    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output directory.")
+    @Option(names = "--out", paramLabel = "DIR", converter = OptionValues.OutputDirectory.class,
+            required = true, description = "Output directory.")
     Path out;
 
     @Option(names = "--configs", paramLabel = "FILE",

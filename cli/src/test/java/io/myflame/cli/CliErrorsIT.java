@@ -51,6 +51,46 @@ class CliErrorsIT {
         assertOneLineError(Myflame.run("report", missing.toString()), 1, "myflame report: ", missing.toString(), "no such file");
     }
 
+    /**
+     * A profile compressed by a tool myflame does not undo (the bundled captures keep perf.data as
+     * perf.data.xz) is told to be decompressed first, naming the tool; it was "binary data, not a
+     * profile". Text that merely starts like a magic ("BZhandler") is still text.
+     */
+    @Test
+    void compressedInputsAreToldToBeDecompressed() throws Exception {
+        Path folded = Files.writeString(tmp.resolve("packed.folded"), "mysqld;do_command;mysql_delete 42\n");
+        for (List<String> packer : List.of(List.of("xz", "xz-compressed"), List.of("bzip2", "bzip2-compressed"),
+                List.of("zstd", "zstd-compressed"))) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(RealParts.find(packer.get(0)) != null, packer.get(0));
+            Path packed = tmp.resolve("packed." + packer.get(0));
+            Process p = new ProcessBuilder(packer.get(0), "-c", folded.toString()).redirectOutput(packed.toFile()).start();
+            assertEquals(0, p.waitFor());
+            assertOneLineError(Myflame.run("report", packed.toString()), 1, packed + ": " + packer.get(1),
+                    "decompress it first");
+        }
+        Path twice = tmp.resolve("twice.gz");
+        try (var out = new java.util.zip.GZIPOutputStream(new java.util.zip.GZIPOutputStream(Files.newOutputStream(twice)))) {
+            out.write(Files.readAllBytes(folded));
+        }
+        assertOneLineError(Myflame.run("report", twice.toString()), 1, twice + ": gzip-compressed twice");
+        Path text = Files.writeString(tmp.resolve("bz.folded"), "BZhandler;do_command 3\n");
+        Myflame.Result r = Myflame.run("report", text.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("do_command"), r.out());
+    }
+
+    /** A symbolic link to nothing, or a loop of links, is said to be one: "no such file" would contradict ls. */
+    @Test
+    void aLinkToNothingIsSaidToBeOne() throws Exception {
+        Path loop = tmp.resolve("loop-a");
+        Files.createSymbolicLink(loop, tmp.resolve("loop-b"));
+        Files.createSymbolicLink(tmp.resolve("loop-b"), loop);
+        Path dangling = Files.createSymbolicLink(tmp.resolve("dangling"), tmp.resolve("gone.folded"));
+        for (Path link : List.of(loop, dangling)) {
+            assertOneLineError(Myflame.run("report", link.toString()), 1, link + ": a symbolic link that leads to no file");
+        }
+    }
+
     /** A line of only '|' (or an alternative left empty) is no row: rejected with FILE:LINE by every command. */
     @Test
     void rowFileLineWithAnEmptyAlternativeIsRejected() throws Exception {
@@ -96,6 +136,105 @@ class CliErrorsIT {
                     "myflame categories: " + cats + ": " + bad[1]);
             assertOneLineError(Myflame.run("diff", script.toString(), script.toString(), "--categories", cats.toString()), 1,
                     cats + ": " + bad[1]);
+        }
+    }
+
+    /**
+     * A gzip header over data that is not deflate, and a categories file that is a directory or not
+     * UTF-8: one line naming the file, never Java's words ("Unexpected end of ZLIB input stream" named
+     * no file; "java.nio.charset.MalformedInputException: Input length = 1").
+     */
+    @Test
+    void damagedGzipAndUnreadableCategoryFilesAreNamed() throws Exception {
+        Path gz = tmp.resolve("damaged.folded.gz");
+        Files.write(gz, new byte[] {0x1f, (byte) 0x8b, 8, 0, 'g', 'a', 'r', 'b', 'a', 'g', 'e'});
+        for (List<String> args : List.of(List.of("report", gz.toString()), List.of("collapse", gz.toString()),
+                List.of("flamegraph", gz.toString(), "-o", tmp.resolve("damaged.svg").toString()))) {
+            assertOneLineError(Myflame.run(args.toArray(String[]::new)), 1, gz + ": cannot read (gzip data cut short or damaged)");
+        }
+        assertFalse(Files.exists(tmp.resolve("damaged.svg")));
+        Path latin1 = tmp.resolve("latin1.yaml");
+        Files.write(latin1, "categories:\n  - name: caf\u00e9\n    frames: [do_command]\n".getBytes(StandardCharsets.ISO_8859_1));
+        Path dir = Files.createDirectories(tmp.resolve("a-directory.yaml"));
+        String s = script.toString();
+        for (List<String> args : List.of(List.of("categories", s, "--categories"), List.of("diff", s, s, "--categories"))) {
+            List<String> bad = new ArrayList<>(args);
+            bad.add(latin1.toString());
+            Myflame.Result r = Myflame.run(bad.toArray(String[]::new));
+            assertOneLineError(r, 1, latin1 + ": not UTF-8 text");
+            assertFalse(r.err().contains("java."), r.err());
+            bad.set(bad.size() - 1, dir.toString());
+            r = Myflame.run(bad.toArray(String[]::new));
+            assertOneLineError(r, 1, dir + ": cannot read (Is a directory)");
+            assertFalse(r.err().contains("java."), r.err());
+        }
+    }
+
+    /**
+     * A file an option names for settings (rows, categories, a palette) that does not end, such as
+     * /dev/zero named by mistake, is refused at a bound in one line; it filled the heap (exit 70).
+     */
+    @Test
+    void settingsFilesThatDoNotEndAreRefused() throws Exception {
+        String s = script.toString();
+        assertOneLineError(Myflame.run("report", s, "--rows", "/dev/zero"), 1, "/dev/zero: more than 16 MB, too large for a row file");
+        assertOneLineError(Myflame.run("diff", s, s, "--rows", "/dev/zero"), 1, "/dev/zero: more than 16 MB");
+        assertOneLineError(Myflame.run("categories", s, "--categories", "/dev/zero"), 1, "/dev/zero");
+        Path svg = tmp.resolve("palette.svg");
+        assertOneLineError(Myflame.run("flamegraph", s, "--cp", "--palette-file", "/dev/zero", "-o", svg.toString()), 1,
+                "/dev/zero: more than 64 MB, too large for a palette file");
+        assertFalse(Files.exists(svg));
+    }
+
+    /**
+     * An argument starting with {@code @} is itself: picocli's argument files read a file named
+     * {@code @x.folded} as the arguments in {@code x.folded}, and {@code --alias @/dev/zero} for ever.
+     */
+    @Test
+    void anArgumentStartingWithAtIsNotAnArgumentFile() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("at"));
+        Files.writeString(dir.resolve("@x.folded"), "mysqld;do_command;mysql_delete 3\n");
+        Files.writeString(dir.resolve("x.folded"), "--top\n");
+        Myflame.Result r = Myflame.runIn(dir, null, "report", "@x.folded");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("mysql_delete"), r.out());
+        String s = script.toString();
+        assertOneLineError(Myflame.run("flamegraph", "--diff", s, s, "--alias", "@/dev/zero", "-o",
+                tmp.resolve("at.svg").toString()), 2, "--alias expects OLD=NEW, got '@/dev/zero'");
+    }
+
+    /**
+     * record, sweep and demo refuse settings they cannot use before they start or create anything:
+     * a --mariadb that is no version was an incomplete capture left in --out (record) or a progress
+     * line first (demo); --configs /dev/zero filled the heap (exit 70); demo --out naming a file
+     * said "I/O error: FILE".
+     */
+    @Test
+    void recordingCommandsRefuseUnusableSettingsBeforeStarting() throws Exception {
+        Path rec = tmp.resolve("rec-out");
+        Myflame.Result r = Myflame.run("record", "--out", rec.toString(), "--mariadb", "../../etc", "--time", "1");
+        assertOneLineError(r, 2, "myflame record: --mariadb wants a release version such as 10.11.5, not '../../etc'");
+        assertFalse(Files.exists(rec), "a capture directory was begun");
+        Path sweep = tmp.resolve("sweep-out");
+        assertOneLineError(Myflame.run("sweep", "--out", sweep.toString(), "--mariadb", "x y", "--threads", "1"), 2,
+                "--mariadb wants a release version");
+        Path demo = tmp.resolve("demo-out");
+        r = Myflame.run("demo", "--out", demo.toString(), "--mariadb", "../../etc");
+        assertOneLineError(r, 2, "myflame demo: --mariadb wants a release version");
+        assertEquals(2, r.err().lines().count(), r.err());
+        assertFalse(Files.exists(demo));
+        assertOneLineError(Myflame.run("demo", "--out", script.toString()), 1, script + ": exists and is not a directory");
+        assertOneLineError(Myflame.run("sweep", "--out", sweep.toString(), "--configs", "/dev/zero", "--threads", "1"), 1,
+                "/dev/zero: more than 16 MB, too large for a configurations file");
+        Path latin1 = tmp.resolve("configs-latin1.ini");
+        Files.write(latin1, "[caf\u00e9]\ninnodb_adaptive_hash_index=ON\n".getBytes(StandardCharsets.ISO_8859_1));
+        assertOneLineError(Myflame.run("sweep", "--out", sweep.toString(), "--configs", latin1.toString(), "--threads", "1"),
+                1, latin1 + ": not UTF-8 text");
+        assertFalse(Files.exists(sweep));
+        // An empty --out is the current directory to Java: sweep and demo began a server and wrote there.
+        for (String command : List.of("record", "sweep", "demo")) {
+            Myflame.Result empty = Myflame.runIn(tmp, null, command, "--out", "", "--time", "1");
+            assertOneLineError(empty, 2, "myflame " + command + ": Invalid value for option '--out': an empty directory name");
         }
     }
 

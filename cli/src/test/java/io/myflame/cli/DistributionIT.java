@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -84,14 +83,7 @@ class DistributionIT {
     }
 
     private Path unpack() throws Exception {
-        Path tarball;
-        try (Stream<Path> s = Files.list(Path.of("target"))) {
-            tarball = s.filter(p -> p.getFileName().toString().matches("myflame-.*\\.tar\\.gz")).findFirst()
-                    .orElseThrow(() -> new AssertionError("run after package: no target/myflame-VERSION.tar.gz"));
-        }
-        exec(dir, List.of("tar", "xzf", tarball.toAbsolutePath().toString()));
-        String name = tarball.getFileName().toString().replaceFirst("\\.tar\\.gz$", "");
-        return dir.resolve(name);
+        return Distribution.unpack(dir);
     }
 
     /** Runs bin/myflame from the unpacked tree, in a working directory outside the checkout. */

@@ -36,7 +36,8 @@ class DocsIT {
     private static final Set<String> PIPE_TARGETS = Set.of("head", "tail", "grep", "less", "gzip", "zcat", "sort", "wc", "tee");
 
     static List<Path> documents() throws Exception {
-        List<Path> docs = new ArrayList<>(List.of(ROOT.resolve("README.md")));
+        // The distribution's own README: its examples read the same samples/ paths from the repository root.
+        List<Path> docs = new ArrayList<>(List.of(ROOT.resolve("README.md"), ROOT.resolve("cli/src/dist/README.md")));
         try (Stream<Path> s = Files.list(ROOT.resolve("docs"))) {
             s.filter(p -> p.toString().endsWith(".md")).sorted().forEach(docs::add);
         }

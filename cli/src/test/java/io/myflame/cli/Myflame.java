@@ -91,9 +91,16 @@ final class Myflame {
      * protection is only seen by a user that root's privileges do not cover.
      */
     static Result runAs(String user, String... args) throws IOException, InterruptedException {
+        return runAs(user, Map.of(), args);
+    }
+
+    /** {@link #runAs(String, String...)} with {@code env} added to the environment (runuser keeps it). */
+    static Result runAs(String user, Map<String, String> env, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of("runuser", "-u", user, "--"));
         cmd.addAll(command(List.of(), args));
-        Process p = new ProcessBuilder(cmd).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.environment().putAll(env);
+        Process p = pb.start();
         p.getOutputStream().close();
         var out = readAsync(p.getInputStream());
         var err = readAsync(p.getErrorStream());

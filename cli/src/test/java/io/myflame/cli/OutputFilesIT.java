@@ -158,6 +158,30 @@ class OutputFilesIT {
         assertFalse(Files.exists(tmp.resolve("newdir")), "-o dir/ wrote a file named dir");
     }
 
+    /**
+     * Where no file can be made (a directory that takes none, such as /proc, or a file where a
+     * directory should be), the error names the -o path and says why in words: Java names the
+     * kernel's ENOENT only by its class ("I/O error: /proc/x.svg: NoSuchFileException").
+     */
+    @Test
+    void outputsThatCannotBeMadeAreSaidInWords() throws Exception {
+        for (List<String> args : List.of(List.of("report", capture, "-o", "/proc/x.txt"),
+                List.of("report", capture, "-o", "/proc/x.png"), List.of("flamegraph", capture, "-o", "/proc/x.svg"),
+                List.of("export", capture, "-o", "/proc/x.pb.gz"),
+                List.of("diff", capture, capture, "--chart", "/proc/x.png"))) {
+            Myflame.Result r = Myflame.run(args.toArray(String[]::new));
+            assertEquals(1, r.exit(), args + ": " + r.err());
+            assertFalse(r.hasStackTrace() || r.err().contains("Exception"), r.err());
+            assertEquals(1, r.err().lines().count(), r.err());
+            assertTrue(r.err().contains("/proc/x.") && r.err().contains("no such file or directory"), r.err());
+        }
+        Path plain = Files.writeString(tmp.resolve("plain.txt"), "kept\n");
+        Myflame.Result r = Myflame.run("flamegraph", capture, "-o", plain.resolve("x.svg").toString());
+        assertEquals(1, r.exit(), r.err());
+        assertTrue(r.err().contains(plain + "/x.svg") && r.err().contains("a file of that name is in the way"), r.err());
+        assertEquals("kept\n", Files.readString(plain));
+    }
+
     @Test
     void theInputIsNeverTheOutput() throws Exception {
         Path input = tmp.resolve("input.folded");

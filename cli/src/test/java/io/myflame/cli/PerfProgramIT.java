@@ -48,7 +48,13 @@ class PerfProgramIT {
 
     /** Runs the jar with a short --version bound, so a hanging program costs seconds. */
     private static Myflame.Result runBounded(String... args) throws Exception {
-        Process p = new ProcessBuilder(Myflame.command(List.of("-Dmyflame.perf.version.seconds=3", "-Dmyflame.perf.silence.seconds=3"), args))
+        return runBounded(List.of(), args);
+    }
+
+    private static Myflame.Result runBounded(List<String> properties, String... args) throws Exception {
+        List<String> jvm = new ArrayList<>(List.of("-Dmyflame.perf.version.seconds=3", "-Dmyflame.perf.silence.seconds=3"));
+        jvm.addAll(properties);
+        Process p = new ProcessBuilder(Myflame.command(jvm, args))
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
         var out = java.util.concurrent.CompletableFuture.supplyAsync(() -> OutputFilesIT.readAll(p.getInputStream()));
         var err = java.util.concurrent.CompletableFuture.supplyAsync(() -> OutputFilesIT.readAll(p.getErrorStream()));
@@ -90,6 +96,31 @@ class PerfProgramIT {
                 "is a directory");
         assertOneLine(runBounded("collapse", d, "--via-perf-script", "--perf", crashes.toString()), crashes.toString(),
                 "SIGBUS", "crashed");
+    }
+
+    /**
+     * A program that answers {@code --version} as perf and then prints without end, garbage or
+     * samples, never goes silent: the read stops at the output bound (set low here, so the test
+     * takes seconds) with one line naming the program.
+     */
+    @Test
+    void aPerfProgramThatPrintsWithoutEndIsStopped() throws Exception {
+        Path garbage = script("garbage", "case \"$1\" in --version) echo 'perf version 6.1';; *) exec yes garbage;; esac");
+        Path samples = script("endless-samples", "case \"$1\" in --version) echo 'perf version 6.1';; *) while :; do"
+                + " printf 'mariadbd  6186   427.306757:    2004008 cpu-clock:\\n\\t    55d4c2a1b2c3 do_command+0x1"
+                + " (/usr/sbin/mariadbd)\\n\\n'; done;; esac");
+        String d = data.toString();
+        for (Path program : List.of(garbage, samples)) {
+            for (String command : List.of("report", "flamegraph")) {
+                Myflame.Result r = runBounded(List.of("-Dmyflame.perf.output.max.bytes=4194304"), command, d,
+                        "--via-perf-script", "--perf", program.toString(), "-o", tmp.resolve("out-" + command).toString());
+                assertOneLine(r, program.toString(), "printed more than 4 MB", d);
+                assertFalse(Files.exists(tmp.resolve("out-" + command)), command + " left an output behind");
+            }
+        }
+        // The real perf is well within the default bound.
+        Myflame.Result real = runBounded(List.of(), "report", d, "--via-perf-script");
+        assertEquals(0, real.exit(), real.err());
     }
 
     @Test

@@ -127,6 +127,30 @@ class ProtectedFilesIT {
         assertEquals("do_command->rgb(1,2,3)\n", Files.readString(palette));
     }
 
+    /**
+     * A settings file its user may not read (rows, categories, sweep configurations): "permission
+     * denied", as for every input, not "cannot read (/root/rows)", the bare name Java gives.
+     */
+    @Test
+    void anUnreadableSettingsFileIsSaidPermissionDenied() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "runuser needs root");
+        Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path dir = Files.createDirectories(tmp.resolve("unreadable"));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path folded = Files.writeString(dir.resolve("in.folded"), "mysqld;do_command;mysql_delete 42\n");
+        Path secret = Files.writeString(dir.resolve("secret.txt"), "do_command\n");
+        Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-------"));
+        String f = folded.toString();
+        for (List<String> args : List.of(List.of("report", f, "--rows"), List.of("diff", f, f, "--rows"),
+                List.of("categories", f, "--categories"), List.of("sweep", "--out", dir.resolve("sweep").toString(),
+                        "--threads", "1", "--configs"))) {
+            List<String> run = new ArrayList<>(args);
+            run.add(secret.toString());
+            Myflame.Result r = Myflame.runAs("nobody", run.toArray(String[]::new));
+            assertOneLine(r, 1, secret + ": permission denied");
+        }
+    }
+
     /** Root may write a read-only file, as cp does (access(W_OK)); the file keeps its mode. */
     @Test
     void rootOverwritesAReadOnlyFileAsCpDoes() throws Exception {

@@ -1,6 +1,7 @@
 package io.myflame.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -33,6 +34,46 @@ class RecordIT {
     @BeforeEach
     void needsRealParts() {
         RealParts.assumeRecordingPossible();
+    }
+
+    /**
+     * A user who may not attach perf to the server (here nobody, against a server run by root) is
+     * told so before the tables are prepared, which takes minutes on a large --table-size: one line,
+     * exit 1, no sysbench run and no sbtest table made.
+     */
+    @Test
+    void anUnprivilegedUserIsRefusedBeforeTablesArePrepared() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue("root".equals(System.getProperty("user.name")),
+                "needs root to run myflame as nobody (runuser)");
+        io.myflame.recorder.process.ChildProcesses children = new io.myflame.recorder.process.ChildProcesses();
+        String secret = "s3cret-" + ProcessHandle.current().pid();
+        try (io.myflame.recorder.server.ThrowawayServer server = RealParts.serverWithBenchUser(children, secret)) {
+            // nobody reaches the socket and writes --out; the server itself stays root's.
+            Path socket = Path.of(server.endpoint().socket());
+            Files.setPosixFilePermissions(socket.getParent(), java.nio.file.attribute.PosixFilePermissions.fromString("rwx--x--x"));
+            Path open = Files.createDirectories(tmp.resolve("open"));
+            Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rwx--x--x"));
+            Files.setPosixFilePermissions(open, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+            Myflame.Result r = Myflame.runAs("nobody", Map.of("BENCH_PW", secret), "record",
+                    "--out", open.resolve("cap").toString(), "--socket", socket.toString(), "--user", "bench",
+                    "--password-env", "BENCH_PW", "--pid", Long.toString(server.pid()), "--workload", "oltp_point_select",
+                    "--time", "3", "--warmup", "0");
+            assertEquals(1, r.exit(), r.err());
+            // Progress lines (the server found, its version), then the one-line error, last.
+            List<String> lines = r.err().lines().toList();
+            String error = lines.get(lines.size() - 1);
+            assertFalse(r.hasStackTrace(), r.err());
+            assertTrue(error.startsWith("myflame record: no permission to attach perf to pid " + server.pid()), r.err());
+            assertTrue(error.contains("it runs as root, we run as nobody"), r.err());
+            assertTrue(error.contains("run myflame as root (sudo)") && !error.contains("or as root"), r.err());
+            // Nothing was prepared: no sysbench progress line, no table in the server.
+            assertTrue(r.err().lines().noneMatch(l -> l.contains("prepar") || l.contains("sysbench")), r.err());
+            io.myflame.recorder.server.SqlClient root = new io.myflame.recorder.server.SqlClient(
+                    io.myflame.recorder.server.SqlClient.findClient(null, children), server.endpoint(), children);
+            assertEquals(List.of(), root.query("SHOW DATABASES LIKE 'sbtest'"), "tables were prepared before the check");
+        } finally {
+            children.stopAll(30_000);
+        }
     }
 
     @Test

@@ -63,6 +63,13 @@ public final class Categories {
             throw new DiffException(fileName + ":" + (e.getProblemMark().getLine() + 1) + ": not valid YAML ("
                     + e.getProblem() + ")");
         } catch (YAMLException e) {
+            // SnakeYAML wraps the reader's own errors: "java.nio.charset.MalformedInputException: Input length = 1".
+            if (e.getCause() instanceof java.nio.charset.CharacterCodingException) {
+                throw new DiffException(fileName + ": not UTF-8 text");
+            }
+            if (e.getCause() instanceof java.io.IOException io) {
+                throw new DiffException(fileName + ": cannot read (" + io.getMessage() + ")");
+            }
             throw new DiffException(fileName + ": not valid YAML (" + e.getMessage() + ")");
         }
         if (!(doc instanceof Map<?, ?> map) || !(map.get("categories") instanceof List<?> list) || list.isEmpty()) {

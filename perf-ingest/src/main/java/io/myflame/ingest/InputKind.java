@@ -50,10 +50,51 @@ public enum InputKind {
         return ofText(head, head.length, true, source);
     }
 
+    /**
+     * The compressor whose magic {@code head} starts with, as "what: how to undo it", among those
+     * myflame does not undo: the bundled captures keep their perf.data as {@code perf.data.xz}, and
+     * "binary data" told a newcomer who named it nothing about what to do.
+     */
+    private static String compression(byte[] head, int len) {
+        if (startsWith(head, len, 0xFD, '7', 'z', 'X', 'Z', 0)) {
+            return "xz-compressed: xz -dk FILE";
+        }
+        // "BZh", the block size digit, then the block magic (pi's digits): "BZhandler;..." is text.
+        if (startsWith(head, len, 'B', 'Z', 'h') && len > 6 && head[3] >= '1' && head[3] <= '9'
+                && startsWith(java.util.Arrays.copyOfRange(head, 4, len), len - 4, 0x31, 0x41, 0x59)) {
+            return "bzip2-compressed: bunzip2 -k FILE";
+        }
+        if (startsWith(head, len, 0x28, 0xB5, 0x2F, 0xFD)) {
+            return "zstd-compressed: zstd -d FILE";
+        }
+        if (startsWith(head, len, 0x1F, 0x8B)) {
+            return "gzip-compressed twice: gunzip it once";
+        }
+        return null;
+    }
+
+    private static boolean startsWith(byte[] head, int len, int... magic) {
+        if (len < magic.length) {
+            return false;
+        }
+        for (int i = 0; i < magic.length; i++) {
+            if ((head[i] & 0xFF) != magic[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** As {@link #ofText(byte[], String)} on {@code head[0, len)}; unless {@code whole}, its last line may be cut. */
     static InputKind ofText(byte[] head, int len, boolean whole, String source) throws InputException {
         if (len == 0) {
             throw new InputException(source + ": empty file, no samples");
+        }
+        String packer = compression(head, len);
+        if (packer != null) {
+            String[] how = packer.split(": ", 2);
+            throw new InputException(source + ": " + how[0] + " data, not a profile: decompress it first ("
+                    + how[1] + "; myflame reads gzip itself)");
         }
         // Text never holds a NUL byte; the first 4 KB tell binary data apart.
         for (int i = 0; i < Math.min(len, 4096); i++) {

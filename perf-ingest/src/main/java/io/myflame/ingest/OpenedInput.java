@@ -54,7 +54,10 @@ public final class OpenedInput implements Closeable {
         }
         Path path = Path.of(input);
         if (!Files.exists(path)) {
-            throw new InputException(input + ": no such file or directory");
+            // A link whose target is missing, or a loop of links: "no such file" would contradict ls.
+            throw new InputException(input + (Files.isSymbolicLink(path)
+                    ? ": a symbolic link that leads to no file (its target is missing, or links loop)"
+                    : ": no such file or directory"));
         }
         CaptureDirectory capture = null;
         if (Files.isDirectory(path)) {
@@ -96,6 +99,10 @@ public final class OpenedInput implements Closeable {
         } catch (ZipException e) {
             in.close();
             throw new InputException(name + ": broken gzip data (" + e.getMessage() + ")");
+        } catch (java.io.EOFException e) {
+            // A gzip header over data that is not deflate ("Unexpected end of ZLIB input stream" names no file).
+            in.close();
+            throw new InputException(name + ": cannot read (gzip data cut short or damaged)");
         } catch (IOException | RuntimeException e) {
             in.close();
             throw e;

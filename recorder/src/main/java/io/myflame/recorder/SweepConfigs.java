@@ -35,14 +35,27 @@ public final class SweepConfigs {
     private SweepConfigs() {
     }
 
+    /** A few sections of server options: anything near this size is a file named by mistake. */
+    private static final int MAX_BYTES = 16 << 20;
+
     public static List<Config> read(Path file) throws RecordException {
         List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
+        // Read through a bound: a file named by mistake may not end (--configs /dev/zero filled the heap).
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            byte[] bytes = in.readNBytes(MAX_BYTES + 1);
+            if (bytes.length > MAX_BYTES) {
+                throw new RecordException(file + ": more than " + (MAX_BYTES >> 20) + " MB, too large for a configurations file");
+            }
+            lines = java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+                    .decode(java.nio.ByteBuffer.wrap(bytes)).toString().lines().toList();
         } catch (NoSuchFileException e) {
             throw new RecordException(file + ": no such file");
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw new RecordException(file + ": permission denied");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new RecordException(file + ": not UTF-8 text");
         } catch (IOException e) {
-            throw new RecordException(file + ": " + e.getMessage());
+            throw new RecordException(file + ": cannot read (" + e.getMessage() + ")");
         }
         return parse(lines, file.toString());
     }

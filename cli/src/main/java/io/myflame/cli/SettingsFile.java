@@ -1,0 +1,58 @@
+package io.myflame.cli;
+
+import io.myflame.core.DataError;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.Charset;
+import java.nio.charset.CodingErrorAction;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A file an option names that holds settings, not samples ({@code --rows}, {@code --categories},
+ * {@code --palette-file}): read through a bound, since such files are small and one named by
+ * mistake may not end. {@code --rows /dev/zero} filled the heap with one endless line (exit 70);
+ * a pipe ({@code --rows <(grep ...)}) is still read, and stops at the bound like any file.
+ */
+final class SettingsFile {
+    private SettingsFile() {
+    }
+
+    /**
+     * A reader of {@code file} that fails with a one-line {@link DataError} naming it once more
+     * than {@code maxBytes} were read; malformed input is an error, not replaced (as
+     * {@link Files#newBufferedReader} does).
+     */
+    static Reader open(Path file, Charset charset, long maxBytes, String what) throws IOException {
+        InputStream in = Files.newInputStream(file);
+        InputStream bounded = new FilterInputStream(in) {
+            private long read;
+
+            @Override
+            public int read() throws IOException {
+                int b = super.read();
+                count(b < 0 ? 0 : 1);
+                return b;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                int n = super.read(b, off, len);
+                count(Math.max(n, 0));
+                return n;
+            }
+
+            private void count(int n) {
+                read += n;
+                if (read > maxBytes) {
+                    throw new DataError(file + ": more than " + (maxBytes >> 20) + " MB, too large for " + what);
+                }
+            }
+        };
+        return new java.io.BufferedReader(new InputStreamReader(bounded, charset.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)), 1 << 16);
+    }
+}

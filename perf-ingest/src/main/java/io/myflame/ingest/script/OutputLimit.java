@@ -1,0 +1,71 @@
+package io.myflame.ingest.script;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import org.apache.commons.exec.ExecuteWatchdog;
+
+/**
+ * Stops a child process that prints more than any {@code perf script} prints for the perf.data it
+ * was given: a {@code --perf} wrapper that answers {@code --version} as perf and then prints
+ * without end ({@code yes garbage}) never goes silent, so {@link SilenceWatch} never stops it, and
+ * the parser would skip its lines for ever. perf script's text is bounded by the recording: each
+ * sample is one header line and a frame per callchain entry, and a callchain entry is 8 bytes of
+ * perf.data but one text line of address, name and binary (about 10 times as much on the bundled
+ * frame-pointer capture, far less for dwarf recordings, whose stack copies are large). The default
+ * bound, 256 bytes of text per byte of perf.data plus 256 MB, leaves room for long C++ names and
+ * {@code --inline}'s extra frames; {@code -Dmyflame.perf.output.max.bytes} sets it outright.
+ */
+final class OutputLimit {
+    private static final long PER_BYTE = 256;
+    private static final long FLOOR = 256L << 20;
+
+    private final ExecuteWatchdog dog;
+    private final long limit;
+    private long read;
+    private volatile boolean exceeded;
+
+    OutputLimit(ExecuteWatchdog dog, long perfDataBytes) {
+        this.dog = dog;
+        Long set = Long.getLong("myflame.perf.output.max.bytes");
+        this.limit = set != null ? set : FLOOR + PER_BYTE * Math.max(0, Math.min(perfDataBytes, Long.MAX_VALUE / 512));
+    }
+
+    /** The bound in bytes. */
+    long limit() {
+        return limit;
+    }
+
+    /** {@code in}, which stops the child and fails the read once more than the bound was read. */
+    InputStream watching(InputStream in) {
+        return new FilterInputStream(in) {
+            @Override
+            public int read() throws IOException {
+                int b = super.read();
+                count(b < 0 ? 0 : 1);
+                return b;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                int n = super.read(b, off, len);
+                count(Math.max(n, 0));
+                return n;
+            }
+        };
+    }
+
+    private void count(int n) throws IOException {
+        read += n;
+        if (read > limit) {
+            exceeded = true;
+            dog.destroyProcess();
+            throw new IOException("output limit of " + limit + " bytes exceeded");
+        }
+    }
+
+    /** Whether the child was stopped for printing too much. */
+    boolean exceeded() {
+        return exceeded;
+    }
+}
