@@ -79,6 +79,22 @@ class CliErrorsIT {
         assertTrue(r.out().contains("do_command"), r.out());
     }
 
+    /**
+     * An input whose only sample has a line longer than the reader's 16 MB blocks says so in its one
+     * line: "no samples" alone hid why, and in perf script text the frame after it read as stray.
+     */
+    @Test
+    void noSamplesBecauseOfAnOverlongLineSaysSo() throws Exception {
+        String huge = "a".repeat(20 << 20);
+        Path folded = Files.writeString(tmp.resolve("long.folded"), "main;" + huge + " 5\n");
+        assertOneLineError(Myflame.run("report", folded.toString()), 1,
+                "no samples in " + folded + ": skipped 1 line longer than 16 MB, the first at " + folded + ":1");
+        Path script = Files.writeString(tmp.resolve("long.script"), "mariadbd  1234 [000] 100.000000: 1000000 cpu-clock: \n"
+                + "\t    7f0000000000 " + huge + "+0x1 (/usr/lib/x.so)\n\t    7f0000000001 main+0x1 (/usr/bin/x)\n\n");
+        assertOneLineError(Myflame.run("report", script.toString()), 1,
+                "no samples in " + script + ": skipped 1 line longer than 16 MB, the first at " + script + ":2");
+    }
+
     /** A symbolic link to nothing, or a loop of links, is said to be one: "no such file" would contradict ls. */
     @Test
     void aLinkToNothingIsSaidToBeOne() throws Exception {

@@ -66,14 +66,22 @@ public final class Problems {
                     + source + ":" + m.fileLine(malformedChunk, malformedLine) + ": " + abbreviate(malformedText));
         }
         if (tooLong > 0) {
-            w.add("skipped " + tooLong + " line" + (tooLong == 1 ? "" : "s") + " longer than "
-                    + (BlockReader.MAX_BLOCK >> 20) + " MB, the first at " + source + ":" + m.fileLine(tooLongChunk, tooLongLine));
+            w.add(tooLongWarning(source, m));
         }
         if (truncated) {
             w.add("the last sample is cut short at " + source + ":" + m.fileLine(truncatedChunk, truncatedLine)
                     + " and was dropped");
         }
         return w;
+    }
+
+    /**
+     * What a reader that found no samples says when it skipped over-long lines: they are the likely
+     * reason (and the lines after one may look malformed without it); null when none was skipped.
+     */
+    public String tooLongWarning(String source, BlockReader.Merged m) {
+        return tooLong == 0 ? null : "skipped " + tooLong + " line" + (tooLong == 1 ? "" : "s") + " longer than "
+                + (BlockReader.MAX_BLOCK >> 20) + " MB, the first at " + source + ":" + m.fileLine(tooLongChunk, tooLongLine);
     }
 
     public static String abbreviate(String s) {

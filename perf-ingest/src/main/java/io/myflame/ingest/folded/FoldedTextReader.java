@@ -60,6 +60,9 @@ public final class FoldedTextReader {
         List<String> warnings = problems.warnings(source, m).stream()
                 .map(w -> w.startsWith("ignored") ? w + " (expected 'frame;frame;... COUNT"
                         + (differential ? " COUNT" : "") + "')" : w).toList();
+        if (m.stacks().size() == 0 && problems.tooLongWarning(source, m) != null) {
+            throw new InputException("no samples in " + source + ": " + problems.tooLongWarning(source, m));
+        }
         if (m.stacks().size() == 0) {
             throw new InputException(problems.malformed > 0
                     ? source + ":" + m.fileLine(problems.malformedChunk, problems.malformedLine) + ": not folded stacks"

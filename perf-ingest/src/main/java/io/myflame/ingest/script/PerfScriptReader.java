@@ -62,6 +62,9 @@ public final class PerfScriptReader {
             // More lines that are not perf script than stacks, from a first line that is prose.
             throw new InputException(prose);
         }
+        if (m.stacks().size() == 0 && problems.tooLongWarning(source, m) != null) {
+            throw new InputException("no samples in " + source + ": " + problems.tooLongWarning(source, m));
+        }
         if (m.stacks().size() == 0) {
             if (problems.malformed > 0) {
                 throw new InputException(source + ":" + m.fileLine(problems.malformedChunk, problems.malformedLine)
