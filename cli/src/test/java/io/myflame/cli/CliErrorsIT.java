@@ -231,6 +231,9 @@ class CliErrorsIT {
         Myflame.Result r = Myflame.run("record", "--out", rec.toString(), "--mariadb", "../../etc", "--time", "1");
         assertOneLineError(r, 2, "myflame record: --mariadb wants a release version such as 10.11.5, not '../../etc'");
         assertFalse(Files.exists(rec), "a capture directory was begun");
+        assertOneLineError(Myflame.run("record", "--out", rec.toString(), "--freq", "999999999", "--time", "1"), 2,
+                "myflame record: --freq must be 1 to ", "perf_event_max_sample_rate), not 999999999");
+        assertFalse(Files.exists(rec), "a capture directory was begun");
         Path sweep = tmp.resolve("sweep-out");
         assertOneLineError(Myflame.run("sweep", "--out", sweep.toString(), "--mariadb", "x y", "--threads", "1"), 2,
                 "--mariadb wants a release version");

@@ -43,9 +43,27 @@ public record PerfSettings(String perf, String event, Integer frequency, Long co
         if (frequency == null && count == null && callGraph != null && callGraph.startsWith("dwarf")) {
             frequency = DEFAULT_DWARF_FREQUENCY;
         }
+        if (count != null && count < 1) {
+            throw new UsageError("--count must be at least 1, not " + count);
+        }
+        long maxRate = maxSampleRate();
+        if (frequency != null && (frequency < 1 || frequency > maxRate)) {
+            // perf record fails on such a rate only once attached, and the capture holds no samples.
+            throw new UsageError("--freq must be 1 to " + maxRate + " samples per second (this kernel's "
+                    + "perf_event_max_sample_rate), not " + frequency);
+        }
         if (!List.of("fp", "dwarf", "lbr").contains(callGraph) && !dumpSizeOk(callGraph)) {
             throw new UsageError("--call-graph must be fp, dwarf, dwarf,SIZE (bytes of stack copied per sample, "
                     + "8 to " + MAX_DUMP + ") or lbr, not '" + callGraph + "'");
+        }
+    }
+
+    /** The kernel's highest sampling rate ({@code kernel.perf_event_max_sample_rate}); unbounded when unreadable. */
+    static long maxSampleRate() {
+        try (var r = java.nio.file.Files.newBufferedReader(Path.of("/proc/sys/kernel/perf_event_max_sample_rate"))) {
+            return Long.parseLong(r.readLine().strip());
+        } catch (java.io.IOException | RuntimeException e) {
+            return Integer.MAX_VALUE;
         }
     }
 

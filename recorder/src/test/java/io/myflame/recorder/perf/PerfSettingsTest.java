@@ -21,6 +21,22 @@ class PerfSettingsTest {
         assertTrue(callGraph("fp").recordArgs(1, Path.of("p")).contains("-g"));
     }
 
+    /** A rate above the kernel's maximum made perf record nothing, found out only after the server and tables were ready. */
+    @Test
+    void ratesAndCountsPerfRefusesAreRefusedFirst() {
+        long max = PerfSettings.maxSampleRate();
+        for (int bad : new int[] {0, -1, (int) Math.min(Integer.MAX_VALUE, max + 1)}) {
+            if (bad > 0 && max >= Integer.MAX_VALUE) {
+                continue;
+            }
+            UsageError e = assertThrows(UsageError.class, () -> new PerfSettings("perf", "cycles", bad, null, "fp"), "" + bad);
+            assertEquals("--freq must be 1 to " + max + " samples per second (this kernel's perf_event_max_sample_rate), not "
+                    + bad, e.getMessage());
+        }
+        assertEquals(99, new PerfSettings("perf", "cycles", 99, null, "fp").frequency());
+        assertThrows(UsageError.class, () -> new PerfSettings("perf", "cycles", null, 0L, "fp"));
+    }
+
     @Test
     void sizesPerfRefusesAreRefusedFirst() {
         for (String bad : new String[] {"dwarf,65529", "dwarf,0", "dwarf,", "dwarf,8k", "dwarf,100000", "fp,8", "x"}) {
