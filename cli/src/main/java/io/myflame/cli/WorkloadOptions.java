@@ -39,6 +39,8 @@ public final class WorkloadOptions {
 
     /** The workload at {@code threads} client threads. */
     public Workload workload(int threads) {
-        return new Workload(workload, tables, tableSize, threads, time, warmup, randType, storageEngine, sysbenchOpts);
+        Workload w = new Workload(workload, tables, tableSize, threads, time, warmup, randType, storageEngine, sysbenchOpts);
+        io.myflame.recorder.workload.Sysbench.checkFindable(workload);
+        return w;
     }
 }

@@ -40,6 +40,37 @@ public final class Sysbench implements AutoCloseable {
         this.legacy = legacy;
     }
 
+    /**
+     * Refuses (exit 2) a workload the sysbench on the PATH cannot find: a name that is no built-in
+     * test, Lua file or module on its search path. Asked of sysbench itself ({@code sysbench NAME
+     * help}), before any server starts or table is prepared; nothing is asked when sysbench is not
+     * installed yet (the run says how to install it) or for myflame's own delete workload.
+     */
+    public static void checkFindable(String workload) {
+        String bin = Binaries.onPath("sysbench");
+        if (bin == null || workload.equals(Workload.DELETE)) {
+            return;
+        }
+        try {
+            Process p = new ProcessBuilder(bin, workload, "help").redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            // A help text is short; 64 KB is more than any, and the rest is not needed to decide.
+            byte[] said = p.getInputStream().readNBytes(1 << 16);
+            if (!p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return;
+            }
+            if (new String(said, java.nio.charset.StandardCharsets.UTF_8).contains("Cannot find benchmark")) {
+                throw new io.myflame.core.UsageError("--workload: sysbench finds no built-in test, Lua file or module named '"
+                        + workload + "' (sysbench --help lists the built-in tests; a script is given by its path)");
+            }
+        } catch (java.io.IOException e) {
+            // sysbench could not be asked: the run itself reports what is wrong with it.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** The sysbench on the PATH; an error says how to install it. */
     public static Sysbench find(ChildProcesses children) throws RecordException {
         String bin = Binaries.onPath("sysbench");
