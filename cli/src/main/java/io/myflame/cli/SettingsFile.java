@@ -1,7 +1,6 @@
 package io.myflame.cli;
 
 import io.myflame.core.DataError;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -28,26 +27,10 @@ final class SettingsFile {
      */
     static Reader open(Path file, Charset charset, long maxBytes, String what) throws IOException {
         InputStream in = Files.newInputStream(file);
-        InputStream bounded = new FilterInputStream(in) {
-            private long read;
-
+        InputStream bounded = new io.myflame.ingest.io.CountingInput(in) {
             @Override
-            public int read() throws IOException {
-                int b = super.read();
-                count(b < 0 ? 0 : 1);
-                return b;
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                int n = super.read(b, off, len);
-                count(Math.max(n, 0));
-                return n;
-            }
-
-            private void count(int n) {
-                read += n;
-                if (read > maxBytes) {
+            protected void counted(long total) {
+                if (total > maxBytes) {
                     throw new DataError(file + ": more than " + (maxBytes >> 20) + " MB, too large for " + what);
                 }
             }

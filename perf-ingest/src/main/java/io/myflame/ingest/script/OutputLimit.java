@@ -1,6 +1,6 @@
 package io.myflame.ingest.script;
 
-import java.io.FilterInputStream;
+import io.myflame.ingest.io.CountingInput;
 import java.io.IOException;
 import java.io.InputStream;
 import org.apache.commons.exec.ExecuteWatchdog;
@@ -22,7 +22,6 @@ final class OutputLimit {
 
     private final ExecuteWatchdog dog;
     private final long limit;
-    private long read;
     private volatile boolean exceeded;
 
     OutputLimit(ExecuteWatchdog dog, long perfDataBytes) {
@@ -38,30 +37,16 @@ final class OutputLimit {
 
     /** {@code in}, which stops the child and fails the read once more than the bound was read. */
     InputStream watching(InputStream in) {
-        return new FilterInputStream(in) {
+        return new CountingInput(in) {
             @Override
-            public int read() throws IOException {
-                int b = super.read();
-                count(b < 0 ? 0 : 1);
-                return b;
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                int n = super.read(b, off, len);
-                count(Math.max(n, 0));
-                return n;
+            protected void counted(long total) throws IOException {
+                if (total > limit) {
+                    exceeded = true;
+                    dog.destroyProcess();
+                    throw new IOException("output limit of " + limit + " bytes exceeded");
+                }
             }
         };
-    }
-
-    private void count(int n) throws IOException {
-        read += n;
-        if (read > limit) {
-            exceeded = true;
-            dog.destroyProcess();
-            throw new IOException("output limit of " + limit + " bytes exceeded");
-        }
     }
 
     /** Whether the child was stopped for printing too much. */
