@@ -3,6 +3,7 @@ package io.myflame.ingest;
 import io.myflame.core.model.CallGraph;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
+import io.myflame.core.model.SampledThread;
 import io.myflame.ingest.capture.CaptureDirectory;
 import io.myflame.ingest.capture.CaptureRecord;
 import io.myflame.ingest.folded.FoldedReader;
@@ -224,7 +225,7 @@ public final class ProfileLoader {
                     ProfileInfo recorded = in.kind() == InputKind.PERF_DATA && in.file() != null
                             && info.callGraph() == CallGraph.UNKNOWN
                             ? info.withCallGraph(RecordedCallGraph.of(in.file())) : info;
-                    yield List.of(stacks.toProfile(recorded));
+                    yield List.of(stacks.takeProfile(recorded, SampledThread::fromRootLabel, FoldedStacks.Counts.AS_READ));
                 }
             };
         } catch (IOException e) {

@@ -286,6 +286,11 @@ public final class BlockReader {
             }
             FrameTable names = base.names;
             StackMap merged = base.stacks;
+            long all = 0;
+            for (BlockParser p : parsers) {
+                all += p.stacks.size();
+            }
+            merged.reserve((int) Math.min(all, Integer.MAX_VALUE - 8));
             boolean otherEvent = false;
             int[][] key = {new int[256]};
             for (BlockParser p : parsers) {
@@ -298,7 +303,8 @@ public final class BlockReader {
                 for (int i = 0; i < remap.length; i++) {
                     remap[i] = names.intern(p.names.name(i));
                 }
-                p.stacks.forEachInPlace((i, root, arena, from, len, weight, count) -> {
+                // drained: the worker's pages go as they are merged, so its stacks are never held twice
+                p.stacks.drain((i, root, arena, from, len, weight, count) -> {
                     if (key[0].length < len) {
                         key[0] = new int[len * 2];
                     }

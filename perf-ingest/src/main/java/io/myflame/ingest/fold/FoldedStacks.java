@@ -101,6 +101,20 @@ public final class FoldedStacks {
 
     /** The stacks as a profile, root labels read by {@code threadOf}, with the chosen counts. */
     public Profile toProfile(ProfileInfo info, java.util.function.Function<String, SampledThread> threadOf, Counts counts) {
+        return profile(info, threadOf, counts, false);
+    }
+
+    /**
+     * The stacks as {@link #toProfile(ProfileInfo, java.util.function.Function, Counts)} makes them, letting go of
+     * this object's copy as they move, so the two are never both whole in memory; nothing else can be asked of this
+     * object afterwards.
+     */
+    public Profile takeProfile(ProfileInfo info, java.util.function.Function<String, SampledThread> threadOf, Counts counts) {
+        return profile(info, threadOf, counts, true);
+    }
+
+    private Profile profile(ProfileInfo info, java.util.function.Function<String, SampledThread> threadOf, Counts counts,
+                            boolean take) {
         ProfileInfo withEvent = info.event() == null ? info.withEvent(event) : info;
         RootThreads roots = new RootThreads(threadOf);
         int[] kept = {0};
@@ -112,7 +126,8 @@ public final class FoldedStacks {
         });
         // Two labels may read as one thread ("db-07" and "db-7"): then their stacks may repeat, and
         // the builder sums them. Otherwise every entry stays distinct and is moved over as it is.
-        return roots.oneToOne ? distinct(withEvent, roots, counts, kept[0]) : summed(withEvent, roots, counts);
+        java.util.function.Consumer<StackMap.InPlaceVisitor> each = take ? stacks::drain : stacks::forEachInPlace;
+        return roots.oneToOne ? distinct(withEvent, roots, counts, kept[0], each) : summed(withEvent, roots, counts, each);
     }
 
     private static boolean keeps(Counts counts, long weight, long count) {
@@ -130,14 +145,15 @@ public final class FoldedStacks {
         return counts == Counts.AS_READ ? count : weightOf(counts, weight, count);
     }
 
-    private Profile distinct(ProfileInfo info, RootThreads roots, Counts counts, int n) {
+    private Profile distinct(ProfileInfo info, RootThreads roots, Counts counts, int n,
+                             java.util.function.Consumer<StackMap.InPlaceVisitor> each) {
         FrameRenames frames = new FrameRenames();
         int[] threadOf = new int[n];
         int[][] st = new int[n][];
         long[] w = new long[n];
         long[] s = new long[n];
         int[] at = {0};
-        stacks.forEachInPlace((i, root, arena, from, len, weight, count) -> {
+        each.accept((i, root, arena, from, len, weight, count) -> {
             if (!keeps(counts, weight, count)) {
                 return;
             }
@@ -154,14 +170,15 @@ public final class FoldedStacks {
         return Profile.ofDistinct(frames.table, roots.threads, threadOf, st, w, s, info);
     }
 
-    private Profile summed(ProfileInfo info, RootThreads roots, Counts counts) {
+    private Profile summed(ProfileInfo info, RootThreads roots, Counts counts,
+                           java.util.function.Consumer<StackMap.InPlaceVisitor> each) {
         FrameRenames frames = new FrameRenames();
         Profile.Builder b = Profile.builder(frames.table).info(info);
         for (SampledThread t : roots.threads) {
             b.thread(t);
         }
         int[][] key = {new int[64]};
-        stacks.forEachInPlace((i, root, arena, from, len, weight, count) -> {
+        each.accept((i, root, arena, from, len, weight, count) -> {
             if (!keeps(counts, weight, count)) {
                 return;
             }

@@ -61,7 +61,7 @@ public final class FoldedReader {
                                Root root, int threads) throws IOException, InputException {
         FoldedStacks stacks = new FoldedTextReader(threads).read(in, charset, source, root != Root.FUNCTION, false);
         warnings.addAll(stacks.warnings());
-        return stacks.toProfile(info, threadOf(root), FoldedStacks.Counts.AS_READ);
+        return stacks.takeProfile(info, threadOf(root), FoldedStacks.Counts.AS_READ);
     }
 
     /** Reads a differential folded file (two counts per line) as its two profiles. */

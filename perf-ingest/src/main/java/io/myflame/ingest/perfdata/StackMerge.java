@@ -46,10 +46,10 @@ final class StackMerge {
                 roots[i] = root((int) d.roots.hi[i], (int) d.roots.lo[i]);
             }
             int[][] ref = {buf};
-            d.stacks.forEach((i, root, stack, weight, count) -> {
+            d.stacks.drain((i, root, stack, from, len, weight, count) -> {
                 int n = 0;
-                for (int f : stack) {
-                    int[] parts = local[f];
+                for (int k = from; k < from + len; k++) {
+                    int[] parts = local[stack[k]];
                     if (ref[0].length < n + parts.length) {
                         ref[0] = java.util.Arrays.copyOf(ref[0], (n + parts.length) * 2);
                     }

@@ -147,7 +147,7 @@ public final class Profile {
             return this;
         }
 
-        /** The profile; its frame table takes no new names from now on. */
+        /** The profile; its frame table takes no new names from now on, and this builder takes no more stacks. */
         public Profile build() {
             frames.freeze();
             int n = stacks.size();
@@ -155,9 +155,10 @@ public final class Profile {
             int[][] st = new int[n][];
             long[] w = new long[n];
             long[] s = new long[n];
-            stacks.forEach((i, thread, frames, weight, count) -> {
+            // drained: the builder's pages go as the profile's arrays fill, so the two are never both whole
+            stacks.drain((i, thread, arena, from, len, weight, count) -> {
                 threadOf[i] = thread;
-                st[i] = frames;
+                st[i] = java.util.Arrays.copyOfRange(arena, from, from + len);
                 w[i] = weight;
                 s[i] = count;
             });

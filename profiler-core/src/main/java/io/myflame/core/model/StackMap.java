@@ -4,20 +4,32 @@ import io.myflame.core.hash.SlotIndex;
 import java.util.Arrays;
 
 /**
- * Sums weights and sample counts of identical (thread, stack) keys. The frames of each key live in an int arena,
- * found through a {@link SlotIndex}, so adding a stack that was seen before allocates nothing: the key is hashed and
- * compared in place.
+ * Sums weights and sample counts of identical (thread, stack) keys. The frames of each key live in pages of an int
+ * arena, found through a {@link SlotIndex}, so adding a stack that was seen before allocates nothing: the key is
+ * hashed and compared in place.
+ *
+ * <p>The arena grows by adding pages, never by copying: a doubled array costs the old and the new one at once and
+ * leaves the old one, tens of megabytes for a wide profile, for the old generation to hold until its next full
+ * collection. And whoever moves the keys elsewhere for good can {@link #drain} them, page by page, so the keys and
+ * their new home are never both whole in memory.
  */
 public final class StackMap {
-    /** One entry per distinct key: offset of its frames in the arena, their count, thread. */
+    private static final int FIRST_PAGE = 1 << 12;
+    /** 4 MB: large enough that a page's end wastes little, small enough to be freed soon when drained. */
+    private static final int LARGEST_PAGE = 1 << 20;
+
+    /** One entry per distinct key: where its frames are (page, offset), their count, thread. */
+    private int[] page = new int[1024];
     private int[] offset = new int[1024];
     private int[] length = new int[1024];
     private int[] thread = new int[1024];
     private long[] weight = new long[1024];
     private long[] count = new long[1024];
 
-    private int[] arena = new int[1 << 14];
-    private int arenaUsed;
+    private int[][] pages = {new int[FIRST_PAGE]};
+    private int current;
+    private int pageUsed;
+    private boolean drained;
 
     private final SlotIndex index = new SlotIndex(2048);
 
@@ -26,11 +38,14 @@ public final class StackMap {
     }
 
     public void add(int threadId, int[] frames, int len, long w, long samples) {
+        if (drained) {
+            throw new IllegalStateException("stacks already drained");
+        }
         int h = hash(threadId, frames, len);
         int s = index.first(h);
         for (int e; (e = index.entry(s)) >= 0; s = index.next(s)) {
             if (index.hash(e) == h && thread[e] == threadId && length[e] == len
-                    && Arrays.equals(arena, offset[e], offset[e] + len, frames, 0, len)) {
+                    && Arrays.equals(pages[page[e]], offset[e], offset[e] + len, frames, 0, len)) {
                 weight[e] = WeightOverflow.add(weight[e], w);
                 count[e] = WeightOverflow.add(count[e], samples);
                 return;
@@ -39,31 +54,51 @@ public final class StackMap {
         // stored here, not in a second call C1 would not inline: inputs of mostly distinct stacks store
         // as often as they find
         int e = index.claim(s, h);
-        if (e == offset.length || arenaUsed + len > arena.length) {
-            grow(len);
+        if (e == offset.length) {
+            growEntries();
         }
-        System.arraycopy(frames, 0, arena, arenaUsed, len);
-        offset[e] = arenaUsed;
+        if (pageUsed + len > pages[current].length) {
+            nextPage(len);
+        }
+        System.arraycopy(frames, 0, pages[current], pageUsed, len);
+        page[e] = current;
+        offset[e] = pageUsed;
         length[e] = len;
         thread[e] = threadId;
         weight[e] = w;
         count[e] = samples;
-        arenaUsed += len;
+        pageUsed += len;
     }
 
-    /** Makes room for one more entry and {@code len} more frames. */
-    private void grow(int len) {
-        if (index.size() > offset.length) {
-            int cap = offset.length * 2;
-            offset = Arrays.copyOf(offset, cap);
-            length = Arrays.copyOf(length, cap);
-            thread = Arrays.copyOf(thread, cap);
-            weight = Arrays.copyOf(weight, cap);
-            count = Arrays.copyOf(count, cap);
+    private void growEntries() {
+        reserve(offset.length * 2);
+    }
+
+    /**
+     * Makes room for {@code entries} keys in all, so that a merge that knows how many it may add grows the entry
+     * arrays once, to what it needs, and not to the next power of two.
+     */
+    public void reserve(int entries) {
+        int cap = Math.max(entries, offset.length);
+        if (cap == offset.length) {
+            return;
         }
-        if (arenaUsed + len > arena.length) {
-            arena = Arrays.copyOf(arena, Math.max(arena.length * 2, arenaUsed + len));
+        page = Arrays.copyOf(page, cap);
+        offset = Arrays.copyOf(offset, cap);
+        length = Arrays.copyOf(length, cap);
+        thread = Arrays.copyOf(thread, cap);
+        weight = Arrays.copyOf(weight, cap);
+        count = Arrays.copyOf(count, cap);
+    }
+
+    /** Starts a page that holds at least {@code len} frames: pages double up to 4 MB, so small maps stay small. */
+    private void nextPage(int len) {
+        int size = Math.max(Math.min(pages[current].length * 2, LARGEST_PAGE), len);
+        if (++current == pages.length) {
+            pages = Arrays.copyOf(pages, pages.length * 2);
         }
+        pages[current] = new int[size];
+        pageUsed = 0;
     }
 
     private static int hash(int threadId, int[] frames, int len) {
@@ -76,10 +111,7 @@ public final class StackMap {
 
     /** Visits entries in insertion order. */
     public void forEach(Visitor v) {
-        for (int e = 0; e < index.size(); e++) {
-            v.visit(e, thread[e], Arrays.copyOfRange(arena, offset[e], offset[e] + length[e]),
-                    weight[e], count[e]);
-        }
+        forEachInPlace((e, t, arena, from, len, w, c) -> v.visit(e, t, Arrays.copyOfRange(arena, from, from + len), w, c));
     }
 
     /**
@@ -87,9 +119,28 @@ public final class StackMap {
      * {@code arena[from, from + len)}, to read during the call only.
      */
     public void forEachInPlace(InPlaceVisitor v) {
-        for (int e = 0; e < index.size(); e++) {
-            v.visit(e, thread[e], arena, offset[e], length[e], weight[e], count[e]);
+        if (drained) {
+            throw new IllegalStateException("stacks already drained");
         }
+        for (int e = 0; e < index.size(); e++) {
+            v.visit(e, thread[e], pages[page[e]], offset[e], length[e], weight[e], count[e]);
+        }
+    }
+
+    /**
+     * Visits entries as {@link #forEachInPlace} does and lets go of each page once its entries are visited; the
+     * map cannot be used afterwards. Entries fill pages in insertion order, so a page's last entry is followed by
+     * the next page's first.
+     */
+    public void drain(InPlaceVisitor v) {
+        forEachInPlace((e, t, arena, from, len, w, c) -> {
+            if (e > 0 && page[e - 1] != page[e]) {
+                pages[page[e - 1]] = null;
+            }
+            v.visit(e, t, arena, from, len, w, c);
+        });
+        drained = true;
+        pages = null;
     }
 
     public interface Visitor {

@@ -1,0 +1,118 @@
+package io.myflame.core.model;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Keys are summed and kept in insertion order across many pages of frames, including stacks longer than a page,
+ * and a drained map gives the same entries as one iterated in place, then refuses more work.
+ */
+class StackMapTest {
+    /** A reference: (thread, frames) → {weight, count}, in insertion order. */
+    private final Map<List<Integer>, long[]> expected = new LinkedHashMap<>();
+
+    @Test
+    void sumsRepeatsAndKeepsOrderOverManyPagesReservesAndStacksLongerThanAPage() {
+        StackMap m = new StackMap();
+        Random r = new Random(21);
+        List<int[]> seen = new ArrayList<>();
+        for (int i = 0; i < 30_000; i++) {
+            int[] stack = i % 7 == 0 && !seen.isEmpty() ? seen.get(r.nextInt(seen.size())) : randomStack(r, i);
+            seen.add(stack);
+            int thread = stack.length % 3;
+            add(m, thread, stack, 1 + r.nextInt(5));
+        }
+        // room made for exactly three more, then more than that: the entry arrays grow again
+        m.reserve(m.size() + 3);
+        m.reserve(1);
+        for (int i = 0; i < 10; i++) {
+            add(m, 2, randomStack(r, i), 1);
+        }
+        // far longer than the largest page (1M frames): a page of its own
+        add(m, 0, randomStack(new Random(1), 1_100_000), 9);
+        add(m, 1, randomStack(new Random(2), 50), 2);
+        assertEquals(expected.size(), m.size());
+        assertEquals(entries(expected), visited(m, false));
+    }
+
+    @Test
+    void aDrainedMapGivesWhatItHeldAndThenRefusesMore() {
+        StackMap m = new StackMap();
+        Random r = new Random(5);
+        for (int i = 0; i < 20_000; i++) {
+            add(m, i % 4, randomStack(r, i), i);
+        }
+        List<String> inPlace = visited(m, false);
+        assertEquals(inPlace, visited(m, true));
+        assertThrows(IllegalStateException.class, () -> m.add(0, new int[] {1}, 1, 1, 1));
+        assertThrows(IllegalStateException.class, () -> m.forEachInPlace((e, t, a, f, l, w, c) -> { }));
+    }
+
+    @Test
+    void forEachHandsOutCopiesThatOutliveTheCall() {
+        StackMap m = new StackMap();
+        m.add(2, new int[] {4, 5, 6, 99}, 3, 10, 1);
+        m.add(2, new int[] {4, 5, 6}, 3, 5, 2);
+        List<int[]> kept = new ArrayList<>();
+        m.forEach((e, t, frames, w, c) -> {
+            kept.add(frames);
+            assertEquals(2, t);
+            assertEquals(15, w);
+            assertEquals(3, c);
+        });
+        assertArrayEquals(new int[] {4, 5, 6}, kept.get(0));
+    }
+
+    private void add(StackMap m, int thread, int[] stack, long weight) {
+        m.add(thread, stack, stack.length, weight, 1);
+        List<Integer> key = new ArrayList<>();
+        key.add(thread);
+        for (int f : stack) {
+            key.add(f);
+        }
+        long[] sum = expected.computeIfAbsent(key, k -> new long[2]);
+        sum[0] += weight;
+        sum[1]++;
+    }
+
+    private static int[] randomStack(Random r, int seed) {
+        int len = seed >= 1_000_000 ? seed : 1 + r.nextInt(seed % 100 == 0 ? 3000 : 40);
+        int[] s = new int[len];
+        for (int i = 0; i < len; i++) {
+            s[i] = r.nextInt(500);
+        }
+        return s;
+    }
+
+    private static List<String> entries(Map<List<Integer>, long[]> m) {
+        List<String> out = new ArrayList<>();
+        m.forEach((k, v) -> out.add(k.get(0) + ":" + k.subList(1, k.size()) + "=" + v[0] + "/" + v[1]));
+        return out;
+    }
+
+    private static List<String> visited(StackMap m, boolean drain) {
+        List<String> out = new ArrayList<>();
+        StackMap.InPlaceVisitor v = (e, t, arena, from, len, w, c) -> {
+            List<Integer> frames = new ArrayList<>();
+            for (int f : Arrays.copyOfRange(arena, from, from + len)) {
+                frames.add(f);
+            }
+            out.add(t + ":" + frames + "=" + w + "/" + c);
+        };
+        if (drain) {
+            m.drain(v);
+        } else {
+            m.forEachInPlace(v);
+        }
+        return out;
+    }
+}
