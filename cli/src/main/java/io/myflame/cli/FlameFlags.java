@@ -6,7 +6,7 @@ import io.myflame.core.flame.Background;
 import io.myflame.core.flame.FlameOptions;
 import io.myflame.core.flame.Palette;
 import io.myflame.core.flame.PaletteMap;
-import io.myflame.ingest.io.AtomicFile;
+import io.myflame.core.output.AtomicFile;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package io.myflame.cli;
 
 import io.myflame.core.text.Escape;
-import io.myflame.ingest.io.Terminal;
+import io.myflame.core.output.Terminal;
 import io.myflame.ingest.capture.CaptureDirectory;
 import io.myflame.ingest.capture.CaptureRecord;
 import io.myflame.recorder.progress.Progress;
