@@ -7,6 +7,7 @@ import io.myflame.core.flame.FlameOptions;
 import io.myflame.core.flame.Palette;
 import io.myflame.core.flame.PaletteMap;
 import io.myflame.core.output.AtomicFile;
+import io.myflame.load.SettingsFile;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
