@@ -5,8 +5,9 @@
  * profile or profiles, its capture record, its warnings) and prepares it as the flags say (weight,
  * threads, truncation, renames, aliases); {@link io.myflame.load.InputColumns} makes the comparison
  * commands' columns of such inputs. {@link io.myflame.load.Collapse} folds an input for
- * {@code collapse} as a {@link io.myflame.load.Folding} says. Warnings are collected here and printed
- * once by the command. The files options name ({@code --rows}, {@code --categories}) are read here
- * too, through a bound ({@link io.myflame.load.SettingsFile}).
+ * {@code collapse} as a {@link io.myflame.load.Folding} says, and
+ * {@link io.myflame.load.CaptureSummary} is what commands show of a capture.json. Warnings are
+ * collected here and printed once by the command. The files options name ({@code --rows},
+ * {@code --categories}) are read here too, through a bound ({@link io.myflame.load.SettingsFile}).
  */
 package io.myflame.load;
