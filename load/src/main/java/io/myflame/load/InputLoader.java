@@ -7,6 +7,7 @@ import io.myflame.core.analysis.TruncatedStacks;
 import io.myflame.core.analysis.Truncation;
 import io.myflame.core.model.Profile;
 import io.myflame.ingest.ProfileLoader;
+import io.myflame.ingest.capture.CaptureRecord;
 import io.myflame.ingest.error.InputException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -50,9 +51,8 @@ public final class InputLoader {
     private AnalysisInput prepare(String input, ProfileLoader.Loaded read) {
         List<Warnings.Warning> warnings = new ArrayList<>();
         read.warnings().forEach(w -> warnings.add(Warnings.Warning.of(w)));
-        CaptureSummary capture = read.capture() == null ? null : new CaptureSummary(read.capture());
-        if (capture != null && !preparation.quiet()) {
-            notes(input, capture, warnings);
+        if (read.capture() != null && !preparation.quiet()) {
+            notes(input, read.capture(), warnings);
         }
         List<Profile> prepared = new ArrayList<>();
         Map<String, List<String>> joined = Map.of();
@@ -67,6 +67,7 @@ public final class InputLoader {
                 joined = prepared.size() == 1 ? aliases.present(filtered) : joined;
             }
         }
+        CaptureSummary capture = read.capture() == null ? null : new CaptureSummary(read.capture());
         return new AnalysisInput(input, prepared, joined, capture, warnings);
     }
 
@@ -74,8 +75,8 @@ public final class InputLoader {
      * A capture's own warnings (its self-checks), one line each, so a reader of its numbers sees them;
      * but its truncated stacks, which every read measures on the threads it keeps.
      */
-    private static void notes(String input, CaptureSummary capture, List<Warnings.Warning> warnings) {
-        for (String w : capture.record().ownWarnings()) {
+    private static void notes(String input, CaptureRecord capture, List<Warnings.Warning> warnings) {
+        for (String w : capture.ownWarnings()) {
             if (!Truncation.isWarning(w)) {
                 warnings.add(new Warnings.Warning("capture says: " + w, input));
             }

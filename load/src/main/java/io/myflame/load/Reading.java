@@ -8,6 +8,7 @@ import io.myflame.ingest.folded.FoldedReader;
 import io.myflame.ingest.perfdata.PerfDataReader;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * How inputs are read, as the ingest flags say: parser threads, whether perf.data's inlined
@@ -19,8 +20,16 @@ import java.nio.file.Path;
  */
 public record Reading(int threads, boolean inline, String perf, boolean viaPerfScript, Path symfs,
                       String foldedRoot) {
+    private static final List<String> FOLDED_ROOTS = List.of("thread", "numbered", "function");
+
+    /**
+     * A wrong {@code --folded-root} is refused here, when the flags become a Reading, as a usage error;
+     * checked against the words, not perf-ingest's enum, so no reader class loads before a read starts.
+     */
     public Reading {
-        root(foldedRoot);
+        if (!FOLDED_ROOTS.contains(foldedRoot)) {
+            throw new UsageError("--folded-root must be thread, numbered or function, not '" + foldedRoot + "'");
+        }
     }
 
     /**
@@ -55,7 +64,7 @@ public record Reading(int threads, boolean inline, String perf, boolean viaPerfS
             case "thread" -> FoldedReader.Root.THREAD;
             case "numbered" -> FoldedReader.Root.NUMBERED_THREAD;
             case "function" -> FoldedReader.Root.FUNCTION;
-            default -> throw new UsageError("--folded-root must be thread, numbered or function, not '" + word + "'");
+            default -> throw new IllegalArgumentException(word + ": not one of " + FOLDED_ROOTS);
         };
     }
 }
