@@ -7,7 +7,7 @@
  * {@link io.myflame.core.output.TempFiles} is the run's one registry of temporary files removed at exit:
  * the atomic write's temporary file is its first user, and the readers' stdin spools and the recorder's
  * scratch directories register there too, so one shutdown hook clears them all. The only package of
- * profiler-core that touches files; every module that writes (cli, recorder, perf-ingest's symbol
+ * profiler-core that writes to disk; every module that writes (cli, recorder, perf-ingest's symbol
  * archive) writes through it.
  */
 package io.myflame.core.output;
