@@ -101,7 +101,7 @@ public final class AnalysisOptions {
         if (!weight.equals("period") && !weight.equals("samples")) {
             throw new UsageError("--weight must be 'period' or 'samples', not '" + weight + "'");
         }
-        return new InputLoader(ingest.loader(), new Preparation(weight.equals("samples"), filter(), filtersGiven(),
+        return new InputLoader(ingest.reading(), new Preparation(weight.equals("samples"), filter(), filtersGiven(),
                 aliases(), quiet, markTruncated));
     }
 }

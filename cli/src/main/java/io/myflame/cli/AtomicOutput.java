@@ -3,8 +3,8 @@ package io.myflame.cli;
 import io.myflame.core.UsageError;
 import io.myflame.core.text.Document;
 import io.myflame.core.text.OutputFormat;
-import io.myflame.ingest.io.AtomicFile;
-import io.myflame.ingest.io.OpenDescriptor;
+import io.myflame.core.output.AtomicFile;
+import io.myflame.core.output.OpenDescriptor;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -111,7 +111,7 @@ public final class AtomicOutput {
      * explicit {@code -o -} and any pipe or file on stdout are written as asked.
      */
     static void refuseImageOnTerminal(Path output, String what, String example) {
-        if (output == null && io.myflame.ingest.io.Terminal.stdoutIsTerminal()) {
+        if (output == null && io.myflame.core.output.Terminal.stdoutIsTerminal()) {
             throw new UsageError("stdout is a terminal; write the " + what + " to a file: -o " + example
                     + " (or pipe it, or -o - to print it anyway)");
         }

@@ -9,6 +9,7 @@ import io.myflame.diff.DiffTable;
 import io.myflame.diff.Measure;
 import io.myflame.diff.Per;
 import io.myflame.diff.UnresolvedFrames;
+import io.myflame.load.SettingsFile;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package io.myflame.cli;
 
-import io.myflame.ingest.fold.FoldOptions;
+import io.myflame.load.Folding;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -58,9 +58,7 @@ public final class CollapseCommand implements Callable<Integer> {
 
     /** The run these flags ask for. */
     CollapseRequest request() {
-        FoldOptions.Root r = root.tid ? FoldOptions.Root.TID : root.pid ? FoldOptions.Root.PID : FoldOptions.Root.COMM;
-        FoldOptions options = new FoldOptions(r, kernel || all, jit || all, addrs, eventFilter, skipAfter, false);
-        return new CollapseRequest(input, options, ingest.threads, ingest.inline, ingest.viaPerfScript, ingest.perf,
-                ingest.symfs, output);
+        Folding folding = new Folding(root.pid, root.tid, kernel || all, jit || all, addrs, eventFilter, skipAfter);
+        return new CollapseRequest(input, folding, ingest.collapseReading(), output);
     }
 }

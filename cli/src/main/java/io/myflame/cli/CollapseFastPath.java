@@ -1,6 +1,7 @@
 package io.myflame.cli;
 
-import io.myflame.ingest.fold.FoldOptions;
+import io.myflame.load.Folding;
+import io.myflame.load.Reading;
 import java.nio.file.Path;
 import java.util.Set;
 
@@ -84,10 +85,8 @@ final class CollapseFastPath {
             // No input: standard input, the Unix habit of a filter.
             input = "-";
         }
-        FoldOptions.Root root = tid ? FoldOptions.Root.TID : pid ? FoldOptions.Root.PID : FoldOptions.Root.COMM;
-        FoldOptions options = new FoldOptions(root, kernel || all, jit || all, addrs, event, skipAfter, false);
-        return new CollapseRequest(input, options, threads, inline, viaPerfScript, perf,
-                symfs == null ? null : Path.of(symfs),
-                output == null ? null : Path.of(output));
+        Folding folding = new Folding(pid, tid, kernel || all, jit || all, addrs, event, skipAfter);
+        Reading reading = new Reading(threads, inline, perf, viaPerfScript, symfs == null ? null : Path.of(symfs));
+        return new CollapseRequest(input, folding, reading, output == null ? null : Path.of(output));
     }
 }

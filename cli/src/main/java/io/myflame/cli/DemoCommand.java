@@ -11,7 +11,7 @@ import io.myflame.core.text.Document;
 import io.myflame.core.text.OutputFormat;
 import io.myflame.core.text.RowsTable;
 import io.myflame.core.text.TopTable;
-import io.myflame.ingest.ProfileLoader;
+import io.myflame.load.Reading;
 import io.myflame.recorder.Recorder;
 import io.myflame.recorder.perf.PerfSettings;
 import io.myflame.recorder.server.MariaDbRelease;
@@ -74,8 +74,8 @@ public final class DemoCommand implements Callable<Integer> {
         PerfSettings perf = PerfOptions.recordable(PerfSettings.DEFAULT);
         SysbenchResults results = RecordCommand.run(new Recorder.Options(capture, server(), w, perf, true, false, true),
                 "myflame demo: ");
-        Profile profile = new ProfileLoader(Runtime.getRuntime().availableProcessors(), false, "perf")
-                .load(capture.toString());
+        Profile profile = new Reading(Runtime.getRuntime().availableProcessors(), false, "perf", false, null)
+                .profile(capture.toString());
         Map<String, Path> links = new LinkedHashMap<>();
         links.put("capture.json (server, workload results, checks, perf facts, counter deltas)",
                 capture.resolve("capture.json"));

@@ -12,8 +12,8 @@ import io.myflame.core.text.OutputFormat;
 import io.myflame.diff.Per;
 import io.myflame.diff.Run;
 import io.myflame.diff.flame.DiffFlameGraph;
-import io.myflame.ingest.capture.CaptureRecord;
 import io.myflame.load.AnalysisInput;
+import io.myflame.load.CaptureSummary;
 import io.myflame.load.InputLoader;
 import io.myflame.load.Warnings;
 import java.io.OutputStreamWriter;
@@ -27,7 +27,7 @@ final class DiffDrawing {
     private final FlamegraphCommand c;
     private final Warnings warnings;
     /** What the two inputs' capture.json say (null entries: not captures); none for a differential file. */
-    private List<CaptureRecord> captures = List.of();
+    private List<CaptureSummary> captures = List.of();
 
     DiffDrawing(FlamegraphCommand command, Warnings warnings) {
         this.c = command;
@@ -139,7 +139,7 @@ final class DiffDrawing {
         if (!c.txns.isEmpty()) {
             return c.txns.get(i);
         }
-        CaptureRecord capture = i < captures.size() ? captures.get(i) : null;
+        CaptureSummary capture = i < captures.size() ? captures.get(i) : null;
         OptionalLong t = capture == null ? OptionalLong.empty() : capture.transactions();
         return t.isPresent() ? t.getAsLong() : null;
     }

@@ -3,8 +3,8 @@ package io.myflame.cli;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
 import io.myflame.export.PprofExport;
-import io.myflame.ingest.capture.CaptureRecord;
 import io.myflame.load.AnalysisInput;
+import io.myflame.load.CaptureSummary;
 import io.myflame.load.Warnings;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -47,7 +47,7 @@ public final class ExportCommand implements Callable<Integer> {
         Profile profile = loaded.profile();
         Map<String, String> metadata = new LinkedHashMap<>();
         long durationNanos = 0;
-        CaptureRecord capture = loaded.capture();
+        CaptureSummary capture = loaded.capture();
         if (capture != null) {
             put(metadata, "server_version", ProfileInfo.shortVersion(capture.serverVersion()));
             put(metadata, "server", capture.serverVersion());

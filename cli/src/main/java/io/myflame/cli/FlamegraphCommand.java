@@ -19,7 +19,7 @@ import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
 import io.myflame.core.text.Escape;
 import io.myflame.core.text.OutputFormat;
-import io.myflame.ingest.io.AtomicFile;
+import io.myflame.core.output.AtomicFile;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;

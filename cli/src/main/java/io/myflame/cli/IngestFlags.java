@@ -1,8 +1,6 @@
 package io.myflame.cli;
 
-import io.myflame.core.UsageError;
-import io.myflame.ingest.ProfileLoader;
-import io.myflame.ingest.folded.FoldedReader;
+import io.myflame.load.Reading;
 import picocli.CommandLine.Option;
 
 /** How inputs are read: parser threads, perf binary, inline resolution, what a folded file's first frame is. */
@@ -31,18 +29,13 @@ public final class IngestFlags {
                     + "collapsed files: no thread frame).")
     String foldedRoot = "thread";
 
-    public ProfileLoader loader() {
-        return new ProfileLoader(threads, inline, perf).foldedRoot(foldedRoot()).viaPerfScript(viaPerfScript)
-                .symfs(symfs);
+    /** How an analysing command reads its inputs; a --folded-root other than its three words is a usage error. */
+    public Reading reading() {
+        return new Reading(threads, inline, perf, viaPerfScript, symfs, foldedRoot);
     }
 
-    FoldedReader.Root foldedRoot() {
-        return switch (foldedRoot) {
-            case "thread" -> FoldedReader.Root.THREAD;
-            case "numbered" -> FoldedReader.Root.NUMBERED_THREAD;
-            case "function" -> FoldedReader.Root.FUNCTION;
-            default -> throw new UsageError("--folded-root must be thread, numbered or function, not '"
-                    + foldedRoot + "'");
-        };
+    /** How collapse reads: as {@link #reading()}, but --folded-root is accepted and unused (folded input is not collapsed). */
+    Reading collapseReading() {
+        return new Reading(threads, inline, perf, viaPerfScript, symfs);
     }
 }

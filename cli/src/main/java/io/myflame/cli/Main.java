@@ -98,7 +98,7 @@ public final class Main implements Runnable {
                 }
             }
         }
-        io.myflame.ingest.perfdata.PerfDataReader.warmUp(args);
+        io.myflame.load.Reading.warmUp(args);
         CommandLine cl = commandLine(args);
         cl.setExecutionStrategy(parsed -> {
             Integer help = CommandLine.executeHelpRequest(parsed);

@@ -21,6 +21,7 @@ import io.myflame.core.text.ProfileTotals;
 import io.myflame.core.text.TopTable;
 import io.myflame.core.text.TreeTable;
 import io.myflame.load.AnalysisInput;
+import io.myflame.load.SettingsFile;
 import io.myflame.load.Warnings;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;

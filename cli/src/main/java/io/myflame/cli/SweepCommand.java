@@ -2,7 +2,7 @@ package io.myflame.cli;
 
 import io.myflame.core.UsageError;
 import io.myflame.core.DataError;
-import io.myflame.ingest.io.Terminal;
+import io.myflame.core.output.Terminal;
 import io.myflame.diff.chart.LineChart;
 import io.myflame.recorder.perf.PerfSettings;
 import io.myflame.recorder.progress.Progress;

@@ -1,7 +1,6 @@
 package io.myflame.load;
 
 import io.myflame.core.model.Profile;
-import io.myflame.ingest.capture.CaptureRecord;
 import java.util.List;
 import java.util.Map;
 
@@ -16,7 +15,7 @@ import java.util.Map;
  * @param warnings what reading and preparing it warned of, in order
  */
 public record AnalysisInput(String input, List<Profile> profiles, Map<String, List<String>> joined,
-                            CaptureRecord capture, List<Warnings.Warning> warnings) {
+                            CaptureSummary capture, List<Warnings.Warning> warnings) {
     public AnalysisInput {
         profiles = List.copyOf(profiles);
         joined = Map.copyOf(joined);

@@ -65,10 +65,10 @@ public final class InputColumns {
     /** The run of one input: its counts from the flags, else from its capture, with what the capture recorded. */
     private Run run(AnalysisInput in, Long txns, Long queries) {
         Profile p = commRoot ? CommRoot.apply(in.profile()) : in.profile();
-        CaptureRecord capture = in.capture();
-        if (capture == null) {
+        if (in.capture() == null) {
             return new Run(p, txns, queries);
         }
+        CaptureRecord capture = in.capture().record();
         return new Run(p, txns != null ? txns : boxed(capture.transactions()),
                 queries != null ? queries : boxed(capture.queries()),
                 new RunFacts(capture.tps().orElse(Double.NaN), capture.counterDeltas(), capture.setup()));

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads inputs through perf-ingest's {@link ProfileLoader}, each once (capture.json included), and
+ * Reads inputs through perf-ingest's {@link ProfileLoader}, made as a {@link Reading} says, each once (capture.json included), and
  * prepares each profile as a {@link Preparation} says; a progress line shows on a terminal while a
  * long input is read.
  */
@@ -23,8 +23,8 @@ public final class InputLoader {
     private final ProfileLoader reader;
     private final Preparation preparation;
 
-    public InputLoader(ProfileLoader reader, Preparation preparation) {
-        this.reader = reader;
+    public InputLoader(Reading reading, Preparation preparation) {
+        this.reader = reading.loader();
         this.preparation = preparation;
     }
 
@@ -67,7 +67,8 @@ public final class InputLoader {
                 joined = prepared.size() == 1 ? aliases.present(filtered) : joined;
             }
         }
-        return new AnalysisInput(input, prepared, joined, read.capture(), warnings);
+        CaptureSummary capture = read.capture() == null ? null : new CaptureSummary(read.capture());
+        return new AnalysisInput(input, prepared, joined, capture, warnings);
     }
 
     /**

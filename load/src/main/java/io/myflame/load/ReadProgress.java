@@ -1,6 +1,6 @@
 package io.myflame.load;
 
-import io.myflame.ingest.io.Terminal;
+import io.myflame.core.output.Terminal;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.myflame.core.DataError;
 import io.myflame.core.analysis.ProfileFilter;
-import io.myflame.ingest.ProfileLoader;
 import io.myflame.ingest.error.InputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +22,7 @@ class InputLoaderTest {
     Path tmp;
 
     private static InputLoader loader(Preparation p) {
-        return new InputLoader(new ProfileLoader(1, false, "perf"), p);
+        return new InputLoader(new Reading(1, false, "perf", false, null), p);
     }
 
     /** A capture loads as one result: the profile labelled by its server, its capture record, its own notes. */

@@ -2,7 +2,7 @@ package io.myflame.ingest;
 
 import io.myflame.ingest.capture.CaptureDirectory;
 import io.myflame.ingest.io.Stdin;
-import io.myflame.ingest.io.TempFiles;
+import io.myflame.core.output.TempFiles;
 import java.io.BufferedInputStream;
 import java.io.Closeable;
 import java.io.IOException;

@@ -247,7 +247,7 @@ public final class Measurement {
     private void writeStatus(Map<String, String> status, String name) throws RecordException {
         try {
             // Whole or absent: a full disk must not leave a snapshot cut mid-line.
-            io.myflame.ingest.io.AtomicFile.write(out.resolve(name), o -> StatusCounters.write(status, o));
+            io.myflame.core.output.AtomicFile.write(out.resolve(name), o -> StatusCounters.write(status, o));
         } catch (Exception e) {
             throw new RecordException("cannot write " + out.resolve(name) + ": " + e.getMessage());
         }

@@ -161,7 +161,7 @@ public final class Session implements AutoCloseable {
         onAbort.run();
         onInterrupt.run();
         // halt() below cuts other shutdown hooks short: remove the temporary files (data directory) now.
-        io.myflame.ingest.io.TempFiles.deleteAll();
+        io.myflame.core.output.TempFiles.deleteAll();
         System.err.flush();
         // A signal would exit with 130; the contract is exit 1 for a recording that did not complete.
         Runtime.getRuntime().halt(1);

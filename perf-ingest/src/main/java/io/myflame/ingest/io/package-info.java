@@ -1,5 +1,6 @@
 /**
- * File plumbing shared by readers and writers: stdin spooling, private temp files, atomic writes
- * that respect write protection, and terminal detection.
+ * Input plumbing shared by the readers: standard input told apart from a closed descriptor 0, and a
+ * stream that counts what was read through it so an endless input can be stopped. Writing (atomic
+ * files, terminals, temporary files) is profiler-core's {@code core.output}.
  */
 package io.myflame.ingest.io;

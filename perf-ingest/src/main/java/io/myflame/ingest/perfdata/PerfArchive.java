@@ -1,6 +1,6 @@
 package io.myflame.ingest.perfdata;
 
-import io.myflame.ingest.io.TempFiles;
+import io.myflame.core.output.TempFiles;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;

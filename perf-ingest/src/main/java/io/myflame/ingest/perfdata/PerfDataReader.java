@@ -163,7 +163,7 @@ public final class PerfDataReader {
             sections.add(new SymbolArchive.Section(kind, d.buildId, text, d.name, t));
         }
         try {
-            io.myflame.ingest.io.AtomicFile.write(archiveTo, out -> SymbolArchive.write(out, sections, cfis));
+            io.myflame.core.output.AtomicFile.write(archiveTo, out -> SymbolArchive.write(out, sections, cfis));
         } catch (IOException e) {
             throw e;
         } catch (Exception e) {

@@ -140,7 +140,7 @@ public final class PerfDataSource {
         if (s.equals(s.strip())) {
             return abs;
         }
-        Path dir = io.myflame.ingest.io.TempFiles.createDirectory(Path.of(System.getProperty("java.io.tmpdir")),
+        Path dir = io.myflame.core.output.TempFiles.createDirectory(Path.of(System.getProperty("java.io.tmpdir")),
                 "myflame-perf-input-");
         return java.nio.file.Files.createSymbolicLink(dir.resolve("perf.data"), abs);
     }

@@ -2,7 +2,7 @@ package io.myflame.recorder.capture;
 
 import io.myflame.ingest.capture.CaptureDirectory;
 import io.myflame.ingest.capture.CaptureRecord;
-import io.myflame.ingest.io.AtomicFile;
+import io.myflame.core.output.AtomicFile;
 import io.myflame.recorder.workload.SysbenchResults;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -175,7 +175,7 @@ public final class CaptureOutput {
                 m.write(work);
             } else if (written.contains(work.toString())) {
                 byte[] text = r.withIncomplete(relocate(written, target)).toJson().getBytes(StandardCharsets.UTF_8);
-                io.myflame.ingest.io.AtomicFile.write(json, s -> s.write(text));
+                io.myflame.core.output.AtomicFile.write(json, s -> s.write(text));
             }
         } catch (Exception e) {
             // the first capture.json, which says the recording did not finish, stays

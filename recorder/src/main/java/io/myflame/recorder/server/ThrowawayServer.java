@@ -56,7 +56,7 @@ public final class ThrowawayServer implements Server {
         }
         if (work == null) {
             // 100 MB of data directory: removed even when the run is interrupted during install-db or killed.
-            io.myflame.ingest.io.TempFiles.register(scratch);
+            io.myflame.core.output.TempFiles.register(scratch);
             io.myflame.recorder.process.OrphanGuard.removeOnExit(scratch);
         }
         ThrowawayServer s = new ThrowawayServer(tree, scratch, work != null, children);
@@ -193,7 +193,7 @@ public final class ThrowawayServer implements Server {
         }
         if (!keepScratch) {
             deleteTree(scratch);
-            io.myflame.ingest.io.TempFiles.release(scratch);
+            io.myflame.core.output.TempFiles.release(scratch);
             io.myflame.recorder.process.OrphanGuard.forget(scratch);
         }
     }

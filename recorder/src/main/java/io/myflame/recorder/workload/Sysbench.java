@@ -1,6 +1,6 @@
 package io.myflame.recorder.workload;
 
-import io.myflame.ingest.io.TempFiles;
+import io.myflame.core.output.TempFiles;
 import io.myflame.recorder.process.OrphanGuard;
 
 import io.myflame.recorder.process.Binaries;

@@ -1,6 +1,7 @@
-package io.myflame.cli;
+package io.myflame.load;
 
 import io.myflame.core.DataError;
+import io.myflame.ingest.io.CountingInput;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -14,9 +15,11 @@ import java.nio.file.Path;
  * A file an option names that holds settings, not samples ({@code --rows}, {@code --categories},
  * {@code --palette-file}): read through a bound, since such files are small and one named by
  * mistake may not end. {@code --rows /dev/zero} filled the heap with one endless line (exit 70);
- * a pipe ({@code --rows <(grep ...)}) is still read, and stops at the bound like any file.
+ * a pipe ({@code --rows <(grep ...)}) is still read, and stops at the bound like any file. Read
+ * here, beside the profiles, so the bound shares perf-ingest's counting stream and the commands
+ * reach no reader themselves.
  */
-final class SettingsFile {
+public final class SettingsFile {
     private SettingsFile() {
     }
 
@@ -25,9 +28,9 @@ final class SettingsFile {
      * than {@code maxBytes} were read; malformed input is an error, not replaced (as
      * {@link Files#newBufferedReader} does).
      */
-    static Reader open(Path file, Charset charset, long maxBytes, String what) throws IOException {
+    public static Reader open(Path file, Charset charset, long maxBytes, String what) throws IOException {
         InputStream in = Files.newInputStream(file);
-        InputStream bounded = new io.myflame.ingest.io.CountingInput(in) {
+        InputStream bounded = new CountingInput(in) {
             @Override
             protected void counted(long total) {
                 if (total > maxBytes) {

@@ -1,4 +1,4 @@
-package io.myflame.ingest.io;
+package io.myflame.core.output;
 
 import java.io.BufferedOutputStream;
 import java.io.FileOutputStream;

@@ -1,4 +1,4 @@
-package io.myflame.ingest.io;
+package io.myflame.core.output;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package io.myflame.ingest.io;
+package io.myflame.core.output;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,0 +1,70 @@
+package io.myflame.load;
+
+import io.myflame.core.UsageError;
+import io.myflame.core.model.Profile;
+import io.myflame.ingest.ProfileLoader;
+import io.myflame.ingest.error.InputException;
+import io.myflame.ingest.folded.FoldedReader;
+import io.myflame.ingest.perfdata.PerfDataReader;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * How inputs are read, as the ingest flags say: parser threads, whether perf.data's inlined
+ * functions are resolved, the perf binary, whether perf.data goes through {@code perf script}
+ * text, where copies of the recorded files are ({@code --symfs}), and what a folded file's first
+ * frame is. The one place a perf-ingest reader is made, so commands hold settings, not readers.
+ *
+ * @param foldedRoot the {@code --folded-root} word: thread, numbered or function
+ */
+public record Reading(int threads, boolean inline, String perf, boolean viaPerfScript, Path symfs,
+                      String foldedRoot) {
+    private static final List<String> FOLDED_ROOTS = List.of("thread", "numbered", "function");
+
+    /**
+     * A wrong {@code --folded-root} is refused here, when the flags become a Reading, as a usage error;
+     * checked against the words, not perf-ingest's enum, so no reader class loads before a read starts.
+     */
+    public Reading {
+        if (!FOLDED_ROOTS.contains(foldedRoot)) {
+            throw new UsageError("--folded-root must be thread, numbered or function, not '" + foldedRoot + "'");
+        }
+    }
+
+    /**
+     * Reading with a folded file's first frame a thread kept as written: what {@code collapse} (which
+     * accepts {@code --folded-root} but does not collapse folded input) and {@code demo} read with.
+     */
+    public Reading(int threads, boolean inline, String perf, boolean viaPerfScript, Path symfs) {
+        this(threads, inline, perf, viaPerfScript, symfs, "thread");
+    }
+
+    /**
+     * Starts, before the command line is parsed, what every native read of a perf.data that one of
+     * {@code args} names needs whatever the flags say (its symbol archive or the kernel's symbols).
+     */
+    public static void warmUp(String... args) {
+        PerfDataReader.warmUp(args);
+    }
+
+    /** The profile of one input as read, before any preparation: one profile, else a data error. */
+    public Profile profile(String input) throws IOException, InputException {
+        return loader().load(input);
+    }
+
+    /** A new reader (each gathers its own warnings and byte count). */
+    ProfileLoader loader() {
+        return new ProfileLoader(threads, inline, perf).foldedRoot(root(foldedRoot)).viaPerfScript(viaPerfScript)
+                .symfs(symfs);
+    }
+
+    private static FoldedReader.Root root(String word) {
+        return switch (word) {
+            case "thread" -> FoldedReader.Root.THREAD;
+            case "numbered" -> FoldedReader.Root.NUMBERED_THREAD;
+            case "function" -> FoldedReader.Root.FUNCTION;
+            default -> throw new IllegalArgumentException(word + ": not one of " + FOLDED_ROOTS);
+        };
+    }
+}
