@@ -15,6 +15,11 @@ import java.util.List;
  *
  * A missing value is {@link Double#NaN} and prints empty. Extra columns (deltas) are plain columns.
  * A cell may carry a spread (the noise across repeated captures), printed as {@code mean ±spread}.
+ *
+ * <p>A table is built from its {@link TableColumn}s and a {@link RowOutline} ({@link #of}): the
+ * columns give every cell, so a new column is one more in the list and every format (text, list,
+ * Markdown, CSV, JSON, HTML, PNG) shows it. The layouts here name a column by its heading in CSV
+ * and JSON too, as published tables do.
  */
 public final class IndentedTable {
     private final List<String> columns;
@@ -52,6 +57,32 @@ public final class IndentedTable {
 
     public IndentedTable(List<String> columns) {
         this.columns = List.copyOf(columns);
+    }
+
+    /**
+     * The table of {@code rows}, a cell per column in each: headed by the columns' headings, placed
+     * and named by {@code outline}. Rows carry spreads when some column has them.
+     */
+    public static <R> IndentedTable of(List<TableColumn<R>> columns, RowOutline<R> outline, List<R> rows) {
+        IndentedTable t = new IndentedTable(columns.stream().map(TableColumn::heading).toList());
+        boolean spreads = columns.stream().anyMatch(c -> c.spread() != null);
+        for (R r : rows) {
+            double[] values = new double[columns.size()];
+            double[] spread = spreads ? new double[columns.size()] : null;
+            for (int c = 0; c < values.length; c++) {
+                values[c] = columns.get(c).number(r);
+                if (spreads) {
+                    spread[c] = columns.get(c).spread(r);
+                }
+            }
+            t.add(new Row(outline.name().apply(r), outline.depth().applyAsInt(r), values, outline.marked().test(r),
+                    outline.key().apply(r), spread));
+            String[] names = outline.listNames().apply(r);
+            if (names != null) {
+                t.listNames(names);
+            }
+        }
+        return t;
     }
 
     public IndentedTable title(String t) {
@@ -93,7 +124,6 @@ public final class IndentedTable {
         return unit;
     }
 
-    /** The first {@code n} columns are inputs (the rest are derived, e.g. deltas): list output has a block per input. */
     /** What the rows are, for the HTML header (default {@code Function}; a counters table's are counters). */
     public IndentedTable rowHeading(String h) {
         this.rowHeading = h;
@@ -119,6 +149,7 @@ public final class IndentedTable {
         return names == null || c >= names.length || names[c] == null ? rows.get(r).name() : names[c];
     }
 
+    /** The first {@code n} columns are inputs (the rest are derived, e.g. deltas): list output has a block per input. */
     public IndentedTable inputs(int n) {
         this.inputs = n;
         return this;
