@@ -32,6 +32,8 @@ public final class IndentedTable {
     private int inputs = -1;
     private String rowHeading = "Function";
     private final java.util.Map<Integer, String[]> listNames = new java.util.HashMap<>();
+    /** How each column's numbers are written: two decimals unless a {@link TableColumn} said otherwise. */
+    private List<TableColumn.Format> formats;
 
     /**
      * One row: its name, nesting depth and a value per column.
@@ -57,6 +59,7 @@ public final class IndentedTable {
 
     public IndentedTable(List<String> columns) {
         this.columns = List.copyOf(columns);
+        this.formats = java.util.Collections.nCopies(columns.size(), TableColumn.Format.DECIMAL);
     }
 
     /**
@@ -65,6 +68,7 @@ public final class IndentedTable {
      */
     public static <R> IndentedTable of(List<TableColumn<R>> columns, RowOutline<R> outline, List<R> rows) {
         IndentedTable t = new IndentedTable(columns.stream().map(TableColumn::heading).toList());
+        t.formats = columns.stream().map(TableColumn::format).toList();
         boolean spreads = columns.stream().anyMatch(c -> c.spread() != null);
         for (R r : rows) {
             double[] values = new double[columns.size()];
@@ -201,6 +205,11 @@ public final class IndentedTable {
 
     public List<String> columns() {
         return columns;
+    }
+
+    /** How column {@code c}'s numbers are written. */
+    TableColumn.Format format(int c) {
+        return formats.get(c);
     }
 
     public List<Row> rows() {

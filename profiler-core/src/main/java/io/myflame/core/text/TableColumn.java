@@ -39,6 +39,22 @@ public record TableColumn<R>(String name, String unit, String key, Format format
             return this == COUNT ? Long.toString(v.longValue()) : TableFormat.number(v.doubleValue());
         }
 
+        /** A cell of an {@link IndentedTable}: empty when missing (NaN). */
+        String cell(double v) {
+            return Double.isNaN(v) ? "" : this == COUNT ? Long.toString((long) v) : Decimals.twoPlaces(v);
+        }
+
+        /** A value in an {@link IndentedTable}'s JSON arrays: null when missing (NaN). */
+        void json(JsonGenerator g, double v) throws IOException {
+            if (Double.isNaN(v)) {
+                g.writeNull();
+            } else if (this == COUNT) {
+                g.writeNumber((long) v);
+            } else {
+                g.writeNumber(Decimals.round(v, 4));
+            }
+        }
+
         /** The field {@code key} of the JSON object being written. */
         void json(JsonGenerator g, String key, Number v) throws IOException {
             if (this == COUNT) {
