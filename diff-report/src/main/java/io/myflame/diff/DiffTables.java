@@ -27,8 +27,18 @@ public final class DiffTables {
 
     /** The table; without {@code sources} the column notes name no input path (labels only, for publishing). */
     public static IndentedTable of(Diff diff, boolean sources) {
+        return of(diff, sources, columns(diff));
+    }
+
+    /** The table's columns: one per input ({@link #inputs}), then the derived ones ({@link #derived}). */
+    static List<TableColumn<DiffRow>> columns(Diff diff) {
         List<TableColumn<DiffRow>> columns = new ArrayList<>(inputs(diff));
         columns.addAll(derived(diff));
+        return columns;
+    }
+
+    /** The table in {@code columns}, the inputs' first. */
+    static IndentedTable of(Diff diff, boolean sources, List<TableColumn<DiffRow>> columns) {
         AliasNotes aliases = new AliasNotes(diff);
         RowOutline<DiffRow> outline = RowOutline.<DiffRow>of(aliases::name, r -> r.spec().depth())
                 .marked(DiffRow::significant).key(DiffRow::key).listNames(r -> r.aliased() ? listNames(r) : null);
