@@ -2,9 +2,7 @@ package io.myflame.diff;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.myflame.core.text.Escape;
 import io.myflame.core.text.IndentedTable;
 import io.myflame.core.text.TableColumn;
 import java.io.IOException;
@@ -15,12 +13,16 @@ import java.util.List;
 /**
  * A {@link Diff} as JSON: every cell with its mean, spread, per-run values and the name that
  * matched, so scripts need not re-parse the text table. Numbers are rounded to 4 decimals;
- * absent values are {@code null}. Each object of a list (a run, a row, a cell, a ranked function)
+ * absent values are {@code null}. Each object of a list (an input, a run, a row, a cell, a ranked function)
  * is described by its {@link JsonField}s, so a new field is a line in its list; the derived
  * columns come from the table's own {@link TableColumn}s.
  */
 public final class DiffJson {
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** An input (a column of the comparison) and the unit of its cells, as JSON describes it. */
+    record Input(Column column, String unit) {
+    }
 
     /** What JSON says of each run of an input; a new field is a line here. */
     static final List<JsonField<Run>> RUN_FIELDS = List.of(
@@ -30,6 +32,14 @@ public final class DiffJson {
             JsonField.knownCount("transactions", Run::transactions),
             JsonField.knownCount("queries", Run::queries),
             JsonField.measured("truncated_share", r -> r.profile().info().truncatedShare()));
+
+    /** What JSON says of each input, under {@code "columns"}: its label, unit, event, samples and runs. */
+    static final List<JsonField<Input>> INPUT_FIELDS = List.of(
+            JsonField.text("label", i -> i.column().label()),
+            JsonField.text("unit", Input::unit),
+            JsonField.text("event", i -> i.column().event()),
+            JsonField.count("samples", i -> i.column().samples()),
+            JsonField.objects("runs", i -> i.column().runs(), RUN_FIELDS));
 
     /** What JSON says of each cell of a row: the mean, its spread, each run's value and the names that matched. */
     static final List<JsonField<Cell>> CELL_FIELDS = List.of(
@@ -131,16 +141,11 @@ public final class DiffJson {
         root.put("cells", DiffTables.describe(diff));
         root.put("unit", DiffTables.unit(diff));
         root.put("threshold", diff.threshold());
-        ArrayNode cols = root.putArray("columns");
+        List<Input> inputs = new ArrayList<>();
         for (int c = 0; c < diff.columns().size(); c++) {
-            Column col = diff.columns().get(c);
-            ObjectNode o = cols.addObject();
-            o.put("label", col.label());
-            o.put("unit", diff.units().get(c));
-            o.put("event", col.event());
-            o.put("samples", col.samples());
-            JsonField.addAll(o.putArray("runs"), RUN_FIELDS, col.runs());
+            inputs.add(new Input(diff.columns().get(c), diff.units().get(c)));
         }
+        JsonField.addAll(root.putArray("columns"), INPUT_FIELDS, inputs);
         JsonField.addAll(root.putArray("rows"), rowFields(diff), diff.rows());
         return root;
     }

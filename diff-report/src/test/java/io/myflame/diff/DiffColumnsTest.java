@@ -93,6 +93,7 @@ class DiffColumnsTest {
         JsonNode row = root.get("rows").get(0);
         JsonNode changed = root.get("changed").get(0);
         JsonNode only = root.get("only_in").get("5.7").get(0);
+        DiffJson.INPUT_FIELDS.forEach(f -> assertTrue(root.get("columns").get(0).has(f.key()), f.key()));
         // truncated_share is left out when the input was not measured, as in these stacks.
         DiffJson.RUN_FIELDS.stream().filter(f -> !f.key().equals("truncated_share"))
                 .forEach(f -> assertTrue(run.has(f.key()), f.key()));
