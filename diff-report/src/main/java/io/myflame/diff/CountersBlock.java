@@ -2,6 +2,8 @@ package io.myflame.diff;
 
 import io.myflame.core.text.Escape;
 import io.myflame.core.text.IndentedTable;
+import io.myflame.core.text.RowOutline;
+import io.myflame.core.text.TableColumn;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +21,14 @@ public final class CountersBlock {
 
     /** One row: its name and how to read it from a run (NaN when the run does not know). */
     private record Counter(String name, ToDoubleFunction<Run> value) {
+        /** This counter under the name a table shows. */
+        Counter named(String n) {
+            return new Counter(n, value);
+        }
     }
+
+    // Row names are raw bytes like frame names (Escape): µ must be made raw to show as µ.
+    private static final RowOutline<Counter> OUTLINE = RowOutline.of(c -> Escape.raw(c.name()), c -> 0);
 
     private static final List<Counter> COUNTERS = List.of(
             new Counter("transactions/s", r -> r.facts().tps()),
@@ -36,24 +45,21 @@ public final class CountersBlock {
 
     /** The block for {@code diff}'s columns, or null when no input carries counters. */
     public static IndentedTable of(Diff diff) {
-        List<String> labels = diff.labels();
-        IndentedTable t = new IndentedTable(labels).title(TITLE).unit("per input").rowHeading("Counter");
+        List<TableColumn<Counter>> columns = columns(diff);
+        List<Counter> known = new ArrayList<>();
         boolean any = false;
         for (Counter c : COUNTERS) {
-            double[] values = new double[labels.size()];
-            boolean known = false;
-            for (int col = 0; col < labels.size(); col++) {
-                values[col] = mean(diff.columns().get(col), c.value());
-                known |= !Double.isNaN(values[col]);
-            }
-            if (known) {
-                String name = c.name().startsWith("CPU") ? c.name() + ", " + cpuUnit(diff) : c.name();
-                // Row names are raw bytes like frame names (Escape): µ must be made raw to show as µ.
-                t.add(Escape.raw(name), 0, values);
+            if (columns.stream().anyMatch(col -> !Double.isNaN(col.number(c)))) {
+                known.add(c.name().startsWith("CPU") ? c.named(c.name() + ", " + cpuUnit(diff)) : c);
                 any |= !c.name().startsWith("CPU");
             }
         }
-        return any ? t : null;
+        return any ? IndentedTable.of(columns, OUTLINE, known).title(TITLE).unit("per input").rowHeading("Counter") : null;
+    }
+
+    /** A column per input: the counter's mean over the input's repeats. */
+    private static List<TableColumn<Counter>> columns(Diff diff) {
+        return TableColumn.perInput(diff.labels(), (counter, c) -> mean(diff.columns().get(c), counter.value()));
     }
 
     /** The values of {@link #of} by row name, for JSON. */

@@ -1,24 +1,57 @@
 package io.myflame.diff;
 
-import io.myflame.core.text.Decimals;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.myflame.core.text.Escape;
 import io.myflame.core.text.IndentedTable;
 import io.myflame.core.text.TableColumn;
 import java.io.IOException;
 import java.io.Writer;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * A {@link Diff} as JSON: every cell with its mean, spread, per-run values and the name that
  * matched, so scripts need not re-parse the text table. Numbers are rounded to 4 decimals;
- * absent values are {@code null}.
+ * absent values are {@code null}. Each object of a list (an input, a run, a row, a cell, a ranked function)
+ * is described by its {@link JsonField}s, so a new field is a line in its list; the derived
+ * columns come from the table's own {@link TableColumn}s.
  */
 public final class DiffJson {
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** An input (a column of the comparison) and the unit of its cells, as JSON describes it. */
+    record Input(Column column, String unit) {
+    }
+
+    /** What JSON says of each run of an input; a new field is a line here. */
+    static final List<JsonField<Run>> RUN_FIELDS = List.of(
+            JsonField.text("source", Run::source),
+            JsonField.count("samples", r -> r.profile().totalSamples()),
+            JsonField.count("weight", r -> r.profile().totalWeight()),
+            JsonField.knownCount("transactions", Run::transactions),
+            JsonField.knownCount("queries", Run::queries),
+            JsonField.measured("truncated_share", r -> r.profile().info().truncatedShare()));
+
+    /** What JSON says of each input, under {@code "columns"}: its label, unit, event, samples and runs. */
+    static final List<JsonField<Input>> INPUT_FIELDS = List.of(
+            JsonField.text("label", i -> i.column().label()),
+            JsonField.text("unit", Input::unit),
+            JsonField.text("event", i -> i.column().event()),
+            JsonField.count("samples", i -> i.column().samples()),
+            JsonField.objects("runs", i -> i.column().runs(), RUN_FIELDS));
+
+    /** What JSON says of each cell of a row: the mean, its spread, each run's value and the names that matched. */
+    static final List<JsonField<Cell>> CELL_FIELDS = List.of(
+            JsonField.number("value", Cell::mean),
+            JsonField.number("spread", Cell::spread),
+            JsonField.numbers("runs", Cell::values),
+            JsonField.names("matched", Cell::matched));
+
+    /** A function found in only some inputs ({@code --top}), under its input's label. */
+    static final List<JsonField<Movers.Only>> ONLY_FIELDS = List.of(
+            JsonField.name("function", Movers.Only::function),
+            JsonField.rounded("value", Movers.Only::value));
 
     private DiffJson() {
     }
@@ -50,16 +83,8 @@ public final class DiffJson {
         }
         if (counters != null) {
             ObjectNode block = root.putObject("counters");
-            CountersBlock.values(counters).forEach((name, values) -> {
-                ArrayNode a = block.putArray(name);
-                for (double v : values) {
-                    if (Double.isNaN(v)) {
-                        a.addNull();
-                    } else {
-                        a.add(round(v));
-                    }
-                }
-            });
+            // A counter's values per input, as the block's columns gave them.
+            CountersBlock.values(counters).forEach((name, values) -> JsonField.putNumbers(block, name, values));
         }
         if (categories != null) {
             root.set("categories", tree(categories));
@@ -70,30 +95,41 @@ public final class DiffJson {
     }
 
     /**
-     * {@code "changed": [{"function", "values", "delta_pts"}]} in rank order ({@code "delta"} in the
-     * --per unit), and {@code "only_in": {"LABEL": [{"function", "value"}]}}.
+     * A ranked row of {@code --top}, {@code "changed"}: the function, its value per input and its
+     * change ({@code delta_pts} in points, {@code delta} in the --per unit).
      */
-    private static void movers(ObjectNode root, Diff diff, Movers movers) {
-        ArrayNode changed = root.putArray("changed");
-        String deltaField = diff.per() == Per.PERCENT ? "delta_pts" : "delta";
-        for (DiffRow row : diff.rows()) {
-            ObjectNode o = changed.addObject();
-            o.put("function", Escape.decode(row.key()));
-            ArrayNode values = o.putArray("values");
-            row.cells().forEach(c -> values.add(round(c.mean())));
-            number(o, deltaField, row.delta());
-            o.put("significant", row.significant());
+    static List<JsonField<DiffRow>> changedFields(Diff diff) {
+        return List.of(
+                JsonField.name("function", DiffRow::key),
+                JsonField.roundedEach("values", r -> r.cells().stream().mapToDouble(Cell::mean).toArray()),
+                JsonField.number(diff.per() == Per.PERCENT ? "delta_pts" : "delta", DiffRow::delta),
+                JsonField.flag("significant", DiffRow::significant));
+    }
+
+    /**
+     * A row of the comparison: as written, a cell per input, then the derived columns the table
+     * shows ({@link DiffTables#derived}) by key.
+     */
+    static List<JsonField<DiffRow>> rowFields(Diff diff) {
+        List<JsonField<DiffRow>> fields = new ArrayList<>(List.of(
+                JsonField.name("row", DiffRow::key),
+                JsonField.names("names", r -> r.spec().names()),
+                JsonField.count("depth", r -> r.spec().depth()),
+                JsonField.count("parent", r -> r.spec().parent()),
+                JsonField.objects("cells", DiffRow::cells, CELL_FIELDS)));
+        for (TableColumn<DiffRow> d : DiffTables.derived(diff)) {
+            fields.add(JsonField.number(d.key(), d::number));
         }
+        fields.add(JsonField.flag("significant", DiffRow::significant));
+        return fields;
+    }
+
+    /** {@code "changed"} in rank order, {@code "wrappers_left_out"}, and {@code "only_in": {"LABEL": [...]}}. */
+    private static void movers(ObjectNode root, Diff diff, Movers movers) {
+        JsonField.addAll(root.putArray("changed"), changedFields(diff), diff.rows());
         root.put("wrappers_left_out", movers.wrappers());
         ObjectNode only = root.putObject("only_in");
-        movers.onlyIn().forEach((label, list) -> {
-            ArrayNode a = only.putArray(label);
-            for (Movers.Only o : list) {
-                ObjectNode e = a.addObject();
-                e.put("function", Escape.decode(o.function()));
-                e.put("value", round(o.value()));
-            }
-        });
+        movers.onlyIn().forEach((label, list) -> JsonField.addAll(only.putArray(label), ONLY_FIELDS, list));
     }
 
     static ObjectNode tree(Diff diff) {
@@ -105,76 +141,13 @@ public final class DiffJson {
         root.put("cells", DiffTables.describe(diff));
         root.put("unit", DiffTables.unit(diff));
         root.put("threshold", diff.threshold());
-        ArrayNode cols = root.putArray("columns");
+        List<Input> inputs = new ArrayList<>();
         for (int c = 0; c < diff.columns().size(); c++) {
-            Column col = diff.columns().get(c);
-            ObjectNode o = cols.addObject();
-            o.put("label", col.label());
-            o.put("unit", diff.units().get(c));
-            o.put("event", col.event());
-            o.put("samples", col.samples());
-            ArrayNode runs = o.putArray("runs");
-            for (Run r : col.runs()) {
-                ObjectNode ro = runs.addObject();
-                ro.put("source", r.source());
-                ro.put("samples", r.profile().totalSamples());
-                ro.put("weight", r.profile().totalWeight());
-                ro.put("transactions", r.transactions());
-                ro.put("queries", r.queries());
-                double truncated = r.profile().info().truncatedShare();
-                if (!Double.isNaN(truncated)) {
-                    ro.put("truncated_share", Decimals.round(truncated, 4));
-                }
-            }
+            inputs.add(new Input(diff.columns().get(c), diff.units().get(c)));
         }
-        ArrayNode rows = root.putArray("rows");
-        List<TableColumn<DiffRow>> derived = DiffTables.derived(diff);
-        for (DiffRow row : diff.rows()) {
-            rows.add(row(row, derived));
-        }
+        JsonField.addAll(root.putArray("columns"), INPUT_FIELDS, inputs);
+        JsonField.addAll(root.putArray("rows"), rowFields(diff), diff.rows());
         return root;
-    }
-
-    private static ObjectNode row(DiffRow row, List<TableColumn<DiffRow>> derived) {
-        ObjectNode o = MAPPER.createObjectNode();
-        o.put("row", Escape.decode(row.key()));
-        ArrayNode names = o.putArray("names");
-        row.spec().names().forEach(n -> names.add(Escape.decode(n)));
-        o.put("depth", row.spec().depth());
-        o.put("parent", row.spec().parent());
-        ArrayNode cells = o.putArray("cells");
-        for (Cell c : row.cells()) {
-            ObjectNode co = cells.addObject();
-            number(co, "value", c.mean());
-            number(co, "spread", c.spread());
-            ArrayNode values = co.putArray("runs");
-            for (double v : c.values()) {
-                if (Double.isNaN(v)) {
-                    values.addNull();
-                } else {
-                    values.add(round(v));
-                }
-            }
-            ArrayNode matched = co.putArray("matched");
-            c.matched().forEach(n -> matched.add(Escape.decode(n)));
-        }
-        for (TableColumn<DiffRow> d : derived) {
-            number(o, d.key(), d.number(row));
-        }
-        o.put("significant", row.significant());
-        return o;
-    }
-
-    private static void number(ObjectNode o, String field, double v) {
-        if (Double.isNaN(v)) {
-            o.putNull(field);
-        } else {
-            o.put(field, round(v));
-        }
-    }
-
-    private static double round(double v) {
-        return Decimals.round(v, 4);
     }
 
     /** Jackson closes the writer it is given; the caller owns it. */

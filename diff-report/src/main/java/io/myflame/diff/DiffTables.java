@@ -3,14 +3,17 @@ package io.myflame.diff;
 import io.myflame.core.analysis.Truncation;
 import io.myflame.core.text.Escape;
 import io.myflame.core.text.IndentedTable;
+import io.myflame.core.text.RowOutline;
 import io.myflame.core.text.TableColumn;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Lays a {@link Diff} out as an {@link IndentedTable} (text, Markdown, CSV through
- * {@link io.myflame.core.text.TableFormat}): a column per label, then the deltas; alias rows get a
+ * {@link io.myflame.core.text.TableFormat}), described by its {@link TableColumn}s: a column per
+ * input ({@link #inputs}), then the derived ones ({@link #derived}); alias rows get a
  * footnote saying which name matched in which column, and every column says what it measured (and
  * the share of its samples in truncated stacks, whose callers its percentages miss).
  */
@@ -24,33 +27,26 @@ public final class DiffTables {
 
     /** The table; without {@code sources} the column notes name no input path (labels only, for publishing). */
     public static IndentedTable of(Diff diff, boolean sources) {
-        boolean mixed = diff.units().stream().distinct().count() > 1;
-        List<String> columns = new ArrayList<>();
-        for (int c = 0; c < diff.columns().size(); c++) {
-            // Columns in different units (µs and cycles) each say theirs.
-            columns.add(diff.labels().get(c) + (mixed ? " (" + diff.units().get(c) + ")" : ""));
-        }
-        List<TableColumn<DiffRow>> derived = derived(diff);
-        derived.forEach(d -> columns.add(d.heading()));
-        IndentedTable t = new IndentedTable(columns).title(diff.title()).inputs(diff.columns().size()).unit(unit(diff));
-        List<String> aliasNotes = new ArrayList<>();
-        boolean marked = false;
-        for (DiffRow row : diff.rows()) {
-            String name = row.spec().title();
-            if (row.aliased()) {
-                aliasNotes.add("[" + (aliasNotes.size() + 1) + "] " + Escape.name(row.key()) + ": " + matchedWhere(diff, row));
-                name += " [" + aliasNotes.size() + "]";
-            }
-            marked |= row.significant();
-            t.add(new IndentedTable.Row(name, row.spec().depth(), values(row, derived), row.significant(), row.key(),
-                    diff.hasRepeats() ? spreads(row, derived.size()) : null));
-            if (row.aliased()) {
-                t.listNames(listNames(row));
-            }
-        }
+        return of(diff, sources, columns(diff));
+    }
+
+    /** The table's columns: one per input ({@link #inputs}), then the derived ones ({@link #derived}). */
+    static List<TableColumn<DiffRow>> columns(Diff diff) {
+        List<TableColumn<DiffRow>> columns = new ArrayList<>(inputs(diff));
+        columns.addAll(derived(diff));
+        return columns;
+    }
+
+    /** The table in {@code columns}, the inputs' first. */
+    static IndentedTable of(Diff diff, boolean sources, List<TableColumn<DiffRow>> columns) {
+        AliasNotes aliases = new AliasNotes(diff);
+        RowOutline<DiffRow> outline = RowOutline.<DiffRow>of(aliases::name, r -> r.spec().depth())
+                .marked(DiffRow::significant).key(DiffRow::key).listNames(r -> r.aliased() ? listNames(r) : null);
+        IndentedTable t = IndentedTable.of(columns, outline, diff.rows()).title(diff.title())
+                .inputs(diff.columns().size()).unit(unit(diff));
         t.note("");
         t.note("cells: " + describe(diff));
-        if (marked) {
+        if (diff.rows().stream().anyMatch(DiffRow::significant)) {
             // The mark is the row's, not a cell's: --format list repeats it in every input's block.
             String first = diff.labels().get(0);
             String last = diff.labels().get(diff.labels().size() - 1);
@@ -58,13 +54,61 @@ public final class DiffTables {
                     + (diff.hasRepeats() ? " and beyond the repeats' spread (the mean \u00b1 spread bands do not overlap)" : "")
                     + ": the row changed that much from " + first + " to " + last);
         }
-        for (String n : aliasNotes) {
-            t.note(n);
-        }
+        aliases.notes().forEach(t::note);
         for (int c = 0; c < diff.columns().size(); c++) {
             t.note(columnNote(diff.columns().get(c), diff.units().get(c), sources));
         }
         return t;
+    }
+
+    /**
+     * A column per input, its cells the mean over the input's repeats (with their spread when
+     * there are repeats); headed by the input's label, and by its unit too when the inputs' units
+     * differ (µs and cycles).
+     */
+    static List<TableColumn<DiffRow>> inputs(Diff diff) {
+        boolean mixed = diff.units().stream().distinct().count() > 1;
+        List<String> headings = new ArrayList<>();
+        for (int c = 0; c < diff.columns().size(); c++) {
+            headings.add(diff.labels().get(c) + (mixed ? " (" + diff.units().get(c) + ")" : ""));
+        }
+        List<TableColumn<DiffRow>> columns = TableColumn.perInput(headings, (r, c) -> r.cells().get(c).mean());
+        if (!diff.hasRepeats()) {
+            return columns;
+        }
+        List<TableColumn<DiffRow>> spread = new ArrayList<>();
+        for (int c = 0; c < columns.size(); c++) {
+            int input = c;
+            spread.add(columns.get(c).withSpread(r -> r.cells().get(input).spread()));
+        }
+        return spread;
+    }
+
+    /**
+     * The footnotes of alias rows, numbered in row order: each says which name matched in which
+     * input, and the row's name carries its number ({@code mysql_delete [1]}).
+     */
+    private static final class AliasNotes {
+        private final Map<DiffRow, Integer> numbers = new IdentityHashMap<>();
+        private final List<String> notes = new ArrayList<>();
+
+        AliasNotes(Diff diff) {
+            for (DiffRow row : diff.rows()) {
+                if (row.aliased()) {
+                    notes.add("[" + (notes.size() + 1) + "] " + Escape.name(row.key()) + ": " + matchedWhere(diff, row));
+                    numbers.put(row, notes.size());
+                }
+            }
+        }
+
+        String name(DiffRow row) {
+            Integer n = numbers.get(row);
+            return n == null ? row.spec().title() : row.spec().title() + " [" + n + "]";
+        }
+
+        List<String> notes() {
+            return notes;
+        }
     }
 
     /**
@@ -174,30 +218,6 @@ public final class DiffTables {
                 return null;
             }
             s += v;
-        }
-        return s;
-    }
-
-    /** A value per input (the mean over its repeats), then the derived columns'. */
-    private static double[] values(DiffRow row, List<TableColumn<DiffRow>> derived) {
-        int inputs = row.cells().size();
-        double[] v = new double[inputs + derived.size()];
-        for (int c = 0; c < inputs; c++) {
-            v[c] = row.cells().get(c).mean();
-        }
-        for (int d = 0; d < derived.size(); d++) {
-            v[inputs + d] = derived.get(d).number(row);
-        }
-        return v;
-    }
-
-    /** The repeats' spread per input; a derived column has none. */
-    private static double[] spreads(DiffRow row, int derived) {
-        int inputs = row.cells().size();
-        double[] s = new double[inputs + derived];
-        java.util.Arrays.fill(s, Double.NaN);
-        for (int c = 0; c < inputs; c++) {
-            s[c] = row.cells().get(c).spread();
         }
         return s;
     }

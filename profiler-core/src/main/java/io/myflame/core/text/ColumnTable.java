@@ -73,15 +73,7 @@ public final class ColumnTable<R> implements Document {
 
     @Override
     public List<IndentedTable> tables() {
-        List<TableColumn<R>> shown = shown();
-        IndentedTable t = new IndentedTable(shown.stream().map(TableColumn::heading).toList()).title(title).totals(totals);
-        for (R r : rows) {
-            double[] values = new double[shown.size()];
-            for (int c = 0; c < values.length; c++) {
-                values[c] = shown.get(c).number(r);
-            }
-            t.add(naming.name().apply(r), 0, values);
-        }
+        IndentedTable t = IndentedTable.of(shown(), RowOutline.of(naming.name(), r -> 0), rows).title(title).totals(totals);
         notes.forEach(t::note);
         return List.of(t);
     }

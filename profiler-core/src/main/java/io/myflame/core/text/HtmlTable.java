@@ -57,9 +57,9 @@ public final class HtmlTable {
             out.write("<td class=\"f\" style=\"padding-left:" + (10 + 18 * r.depth()) + "px\">"
                     + Escape.xml(Escape.name(r.name())) + "</td>");
             for (int c = 0; c < r.values().length; c++) {
-                String v = TableFormat.number(r.values()[c]);
+                String v = t.format(c).cell(r.values()[c]);
                 double s = r.spread(c);
-                out.write("<td class=\"n\">" + v + (Double.isNaN(s) || v.isEmpty() ? "" : " \u00b1" + TableFormat.number(s))
+                out.write("<td class=\"n\">" + v + (Double.isNaN(s) || v.isEmpty() ? "" : " \u00b1" + t.format(c).cell(s))
                         + "</td>");
             }
             out.write("</tr>\n");

@@ -15,6 +15,11 @@ import java.util.List;
  *
  * A missing value is {@link Double#NaN} and prints empty. Extra columns (deltas) are plain columns.
  * A cell may carry a spread (the noise across repeated captures), printed as {@code mean ±spread}.
+ *
+ * <p>A table is built from its {@link TableColumn}s and a {@link RowOutline} ({@link #of}): the
+ * columns give every cell, so a new column is one more in the list and every format (text, list,
+ * Markdown, CSV, JSON, HTML, PNG) shows it. The layouts here name a column by its heading in CSV
+ * and JSON too, as published tables do.
  */
 public final class IndentedTable {
     private final List<String> columns;
@@ -27,6 +32,8 @@ public final class IndentedTable {
     private int inputs = -1;
     private String rowHeading = "Function";
     private final java.util.Map<Integer, String[]> listNames = new java.util.HashMap<>();
+    /** How each column's numbers are written: two decimals unless a {@link TableColumn} said otherwise. */
+    private List<TableColumn.Format> formats;
 
     /**
      * One row: its name, nesting depth and a value per column.
@@ -52,6 +59,34 @@ public final class IndentedTable {
 
     public IndentedTable(List<String> columns) {
         this.columns = List.copyOf(columns);
+        this.formats = java.util.Collections.nCopies(columns.size(), TableColumn.Format.DECIMAL);
+    }
+
+    /**
+     * The table of {@code rows}, a cell per column in each: headed by the columns' headings, placed
+     * and named by {@code outline}. Rows carry spreads when some column has them.
+     */
+    public static <R> IndentedTable of(List<TableColumn<R>> columns, RowOutline<R> outline, List<R> rows) {
+        IndentedTable t = new IndentedTable(columns.stream().map(TableColumn::heading).toList());
+        t.formats = columns.stream().map(TableColumn::format).toList();
+        boolean spreads = columns.stream().anyMatch(c -> c.spread() != null);
+        for (R r : rows) {
+            double[] values = new double[columns.size()];
+            double[] spread = spreads ? new double[columns.size()] : null;
+            for (int c = 0; c < values.length; c++) {
+                values[c] = columns.get(c).number(r);
+                if (spreads) {
+                    spread[c] = columns.get(c).spread(r);
+                }
+            }
+            t.add(new Row(outline.name().apply(r), outline.depth().applyAsInt(r), values, outline.marked().test(r),
+                    outline.key().apply(r), spread));
+            String[] names = outline.listNames().apply(r);
+            if (names != null) {
+                t.listNames(names);
+            }
+        }
+        return t;
     }
 
     public IndentedTable title(String t) {
@@ -93,7 +128,6 @@ public final class IndentedTable {
         return unit;
     }
 
-    /** The first {@code n} columns are inputs (the rest are derived, e.g. deltas): list output has a block per input. */
     /** What the rows are, for the HTML header (default {@code Function}; a counters table's are counters). */
     public IndentedTable rowHeading(String h) {
         this.rowHeading = h;
@@ -119,6 +153,7 @@ public final class IndentedTable {
         return names == null || c >= names.length || names[c] == null ? rows.get(r).name() : names[c];
     }
 
+    /** The first {@code n} columns are inputs (the rest are derived, e.g. deltas): list output has a block per input. */
     public IndentedTable inputs(int n) {
         this.inputs = n;
         return this;
@@ -170,6 +205,11 @@ public final class IndentedTable {
 
     public List<String> columns() {
         return columns;
+    }
+
+    /** How column {@code c}'s numbers are written. */
+    TableColumn.Format format(int c) {
+        return formats.get(c);
     }
 
     public List<Row> rows() {

@@ -41,7 +41,7 @@ public final class TableFormat {
             line.append(r.marked() ? "**" + name + "**" : name);
             line.append(" |");
             for (int c = 0; c < r.values().length; c++) {
-                line.append(' ').append(cell(r, c)).append(" |");
+                line.append(' ').append(cell(t, r, c)).append(" |");
             }
             out.write(line + "\n");
         }
@@ -69,11 +69,11 @@ public final class TableFormat {
         out.write(sb + "\n");
         for (IndentedTable.Row r : t.rows()) {
             StringBuilder line = new StringBuilder(Escape.csv(Escape.name(r.csvName()))).append(',').append(r.depth());
-            for (double v : r.values()) {
-                line.append(',').append(number(v));
+            for (int c = 0; c < r.values().length; c++) {
+                line.append(',').append(t.format(c).cell(r.values()[c]));
             }
             for (int c = 0; spreads && c < t.columns().size(); c++) {
-                line.append(',').append(number(r.spread(c)));
+                line.append(',').append(t.format(c).cell(r.spread(c)));
             }
             out.write(line + "\n");
         }
@@ -108,14 +108,14 @@ public final class TableFormat {
             }
             g.writeNumberField("depth", r.depth());
             g.writeArrayFieldStart("values");
-            for (double v : r.values()) {
-                writeNumber(g, v);
+            for (int c = 0; c < r.values().length; c++) {
+                t.format(c).json(g, r.values()[c]);
             }
             g.writeEndArray();
             if (r.spreads() != null) {
                 g.writeArrayFieldStart("spreads");
                 for (int c = 0; c < r.values().length; c++) {
-                    writeNumber(g, r.spread(c));
+                    t.format(c).json(g, r.spread(c));
                 }
                 g.writeEndArray();
             }
@@ -135,19 +135,12 @@ public final class TableFormat {
         out.write("\n");
     }
 
-    private static void writeNumber(JsonGenerator g, double v) throws IOException {
-        if (Double.isNaN(v)) {
-            g.writeNull();
-        } else {
-            g.writeNumber(Decimals.round(v, 4));
-        }
-    }
-
-    /** A cell as text: the value, and {@code ±spread} when the cell has a spread. */
-    static String cell(IndentedTable.Row r, int c) {
+    /** A cell as text: the value, and {@code ±spread} when the cell has a spread; as its column writes numbers. */
+    static String cell(IndentedTable t, IndentedTable.Row r, int c) {
         double v = r.values()[c];
         double spread = r.spread(c);
-        return Double.isNaN(v) || Double.isNaN(spread) ? number(v) : number(v) + " \u00b1" + number(spread);
+        TableColumn.Format f = t.format(c);
+        return Double.isNaN(v) || Double.isNaN(spread) ? f.cell(v) : f.cell(v) + " \u00b1" + f.cell(spread);
     }
 
     /** Two decimals, empty for a missing value. */

@@ -52,7 +52,7 @@ final class TextTable {
             IndentedTable.Row r = t.rows().get(i);
             StringBuilder line = new StringBuilder(names.get(i)).append(" ".repeat(nameWidth - names.get(i).length()));
             for (int c = 0; c < widths.length; c++) {
-                line.append(pad(TableFormat.cell(r, c), widths[c]));
+                line.append(pad(TableFormat.cell(t, r, c), widths[c]));
             }
             out.write(line.toString().stripTrailing() + "\n");
         }
@@ -71,11 +71,11 @@ final class TextTable {
             out.write(t.unit() == null ? label + "\n" : label + " (" + Escape.text(t.unit()) + ")\n");
             int width = 5;
             for (IndentedTable.Row r : t.rows()) {
-                width = Math.max(width, TableFormat.cell(r, c).length());
+                width = Math.max(width, TableFormat.cell(t, r, c).length());
             }
             for (int i = 0; i < t.rows().size(); i++) {
                 IndentedTable.Row r = t.rows().get(i);
-                String number = TableFormat.cell(r, c);
+                String number = TableFormat.cell(t, r, c);
                 String line = " ".repeat(width + 2 - number.length()) + number + "   " + indent(r.depth())
                         + Escape.name(t.listName(i, c)) + (r.marked() ? " *" : "");
                 out.write(line.stripTrailing() + "\n");
@@ -126,7 +126,7 @@ final class TextTable {
         for (int c = 0; c < widths.length; c++) {
             widths[c] = Math.max(6, t.columns().get(c).length());
             for (IndentedTable.Row r : t.rows()) {
-                widths[c] = Math.max(widths[c], TableFormat.cell(r, c).length());
+                widths[c] = Math.max(widths[c], TableFormat.cell(t, r, c).length());
             }
             widths[c] += 3;
         }
