@@ -26,12 +26,14 @@ final class Demangler implements AutoCloseable {
     }
 
     /**
-     * Whether perf would try to demangle this symbol (Itanium names; the rest stay as they are). A
-     * name with a line break is no valid mangled name (perf keeps it as it is) and would be two
-     * lines to c++filt, shifting the answer for every later name.
+     * Whether perf would try to demangle this symbol: Itanium names ({@code _Z}, which include Rust's
+     * legacy scheme) and Rust's v0 names ({@code _R}: perf shows {@code <std::..::Command>::spawn}, and
+     * so does c++filt, {@code .llvm.} suffix dropped); the rest stay as they are. A name with a line
+     * break is no valid mangled name (perf keeps it as it is) and would be two lines to c++filt,
+     * shifting the answer for every later name.
      */
     static boolean mangled(String name) {
-        return name.startsWith("_Z") && name.indexOf('\n') < 0;
+        return (name.startsWith("_Z") || name.startsWith("_R")) && name.indexOf('\n') < 0;
     }
 
     /** Starts c++filt on another thread; {@link #demangle} then sends it the names. */
