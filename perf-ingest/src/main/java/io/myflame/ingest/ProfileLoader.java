@@ -3,7 +3,6 @@ package io.myflame.ingest;
 import io.myflame.core.model.CallGraph;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
-import io.myflame.core.model.SampledThread;
 import io.myflame.ingest.capture.CaptureDirectory;
 import io.myflame.ingest.capture.CaptureRecord;
 import io.myflame.ingest.folded.FoldedReader;
@@ -225,7 +224,7 @@ public final class ProfileLoader {
                     ProfileInfo recorded = in.kind() == InputKind.PERF_DATA && in.file() != null
                             && info.callGraph() == CallGraph.UNKNOWN
                             ? info.withCallGraph(RecordedCallGraph.of(in.file())) : info;
-                    yield List.of(stacks.takeProfile(recorded, SampledThread::fromRootLabel, FoldedStacks.Counts.AS_READ));
+                    yield List.of(stacks.takeProfile(recorded));
                 }
             };
         } catch (IOException e) {

@@ -94,9 +94,12 @@ public final class FoldedStacks {
         NEW
     }
 
-    /** The stacks as a profile; root labels written with {@link FoldOptions.Root#TID} become threads. */
-    public Profile toProfile(ProfileInfo info) {
-        return toProfile(info, SampledThread::fromRootLabel, Counts.AS_READ);
+    /**
+     * The stacks as a profile, taken ({@link #takeProfile(ProfileInfo, java.util.function.Function, Counts)}); root
+     * labels written with {@link FoldOptions.Root#TID} become threads.
+     */
+    public Profile takeProfile(ProfileInfo info) {
+        return takeProfile(info, SampledThread::fromRootLabel, Counts.AS_READ);
     }
 
     /** The stacks as a profile, root labels read by {@code threadOf}, with the chosen counts. */

@@ -70,8 +70,9 @@ public final class FoldedReader {
         FoldedStacks stacks = new FoldedTextReader(threads).read(in, source, root != Root.FUNCTION, true);
         warnings.addAll(stacks.warnings());
         Function<String, SampledThread> threadOf = threadOf(root);
+        // arguments are evaluated in order: the base is copied, then the new side takes the stacks
         return new Differential(stacks.toProfile(info.withLabel(side(info, "base")), threadOf, FoldedStacks.Counts.BASE),
-                stacks.toProfile(info.withLabel(side(info, "new")), threadOf, FoldedStacks.Counts.NEW));
+                stacks.takeProfile(info.withLabel(side(info, "new")), threadOf, FoldedStacks.Counts.NEW));
     }
 
     private static String side(ProfileInfo info, String side) {

@@ -34,7 +34,7 @@ class ParserFuzzTest {
                 // Two threads and a small block size: samples cut across blocks, as in large files.
                 FoldedStacks stacks = new PerfScriptReader(options, 2).read(new ByteArrayInputStream(input), "fuzz");
                 stacks.writeFolded(new ByteArrayOutputStream());
-                stacks.toProfile(ProfileInfo.EMPTY).totalWeight();
+                stacks.takeProfile(ProfileInfo.EMPTY).totalWeight();
             } catch (InputException | WeightOverflow expected) {
                 // a one-line error for the user
             }

@@ -57,7 +57,7 @@ class ExitingThreadsTest {
         }
         assertEquals(2, frameless, "perf prints two samples of this recording without frames");
         FoldedStacks stacks = sameAsPerfScript(data);
-        assertEquals(samples - frameless, stacks.toProfile(ProfileInfo.EMPTY).totalSamples());
+        assertEquals(samples - frameless, stacks.takeProfile(ProfileInfo.EMPTY).totalSamples());
     }
 
     private FoldedStacks sameAsPerfScript(Path data) throws Exception {
