@@ -7,7 +7,6 @@ import io.myflame.core.model.StackMap;
 import io.myflame.core.model.SampledThread;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -49,39 +48,7 @@ public final class FoldedStacks {
      * as stackcollapse-perf.pl prints them.
      */
     public void writeFolded(OutputStream out) throws IOException {
-        List<String> keys = new ArrayList<>(stacks.size());
-        List<Long> weights = new ArrayList<>(stacks.size());
-        StringBuilder sb = new StringBuilder();
-        stacks.forEach((i, root, frames, weight, count) -> {
-            sb.setLength(0);
-            String rootName = names.name(root);
-            // A stack cut by --skip-after has no comm frame.
-            boolean noRoot = rootName.equals(NO_ROOT);
-            if (!noRoot) {
-                sb.append(rootName);
-            }
-            for (int j = 0; j < frames.length; j++) {
-                if (j > 0 || !noRoot) {
-                    sb.append(';');
-                }
-                sb.append(names.name(frames[j]));
-            }
-            keys.add(sb.toString());
-            weights.add(weight);
-        });
-        Integer[] order = new Integer[keys.size()];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
-        }
-        // Names are ISO-8859-1 decoded bytes, so String order is byte order.
-        Arrays.sort(order, (a, b) -> keys.get(a).compareTo(keys.get(b)));
-        byte[] nl = {'\n'};
-        for (int i : order) {
-            out.write(keys.get(i).getBytes(StandardCharsets.ISO_8859_1));
-            out.write(' ');
-            out.write(Long.toString(weights.get(i)).getBytes(StandardCharsets.ISO_8859_1));
-            out.write(nl);
-        }
+        FoldedLines.write(names, stacks, NO_ROOT, out);
     }
 
     /** Which counts of a stack a profile takes: perf's (period, samples), or one column of a differential file. */
