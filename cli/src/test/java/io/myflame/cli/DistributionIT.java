@@ -8,7 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The distribution {@code mvn package} writes, {@code cli/target/myflame-VERSION.tar.gz}, unpacked with
  * the system's tar in an empty directory and run from there, outside the checkout and without
  * Maven: {@code bin/myflame collapse} and {@code bin/myflame report} on a real capture print what the
- * jar prints, and the class-data archive the first run trains serves the commands users run.
+ * jar prints, and the archive the first run trains serves the commands users run: JDK 17's class-data
+ * archive, or the AOT cache of a JDK 25 or later, which the launcher prefers when one is installed.
  */
 class DistributionIT {
     @TempDir
@@ -34,7 +37,8 @@ class DistributionIT {
         String collapse = launch(home, "collapse", script.toString());
         assertEquals(Myflame.run("collapse", script.toString()).out(), collapse);
         // The first run trained the class-data archive on the bundled capture, whatever it ran itself.
-        assertTrue(Files.exists(home.resolve("lib/myflame.jsa")), "no class-data archive after the first run");
+        assertTrue(Files.exists(home.resolve("lib/myflame.jsa")) || Files.exists(home.resolve("lib/myflame.aot")),
+                "no class-data archive after the first run");
         String report = launch(home, "report", capture.toString(), "--top", "5");
         assertEquals(Myflame.run("report", capture.toString(), "--top", "5").out(), report);
         assertTrue(report.contains("handle_one_connection"), report);
@@ -43,43 +47,106 @@ class DistributionIT {
         assertEquals(report, launch(home, "report", capture.toString(), "--top", "5"));
         // The JVM takes an archive only with the jar path it was made for: a moved installation
         // makes a new one (named by its new absolute path) and still prints the same.
-        assertEquals(home.resolve("lib/myflame.jar").toRealPath().toString(),
-                Files.readString(home.resolve("lib/myflame.jar-path")).strip());
+        assertEquals(home.resolve("lib/myflame.jar").toRealPath().toString(), Files.readAllLines(madeFor(home)).get(0));
         Path moved = Files.createDirectories(dir.resolve("elsewhere")).resolve(home.getFileName());
         Files.move(home, moved);
         assertEquals(report, launch(moved, "report", capture.toString(), "--top", "5"));
-        assertEquals(moved.resolve("lib/myflame.jar").toRealPath().toString(),
-                Files.readString(moved.resolve("lib/myflame.jar-path")).strip());
+        assertEquals(moved.resolve("lib/myflame.jar").toRealPath().toString(), Files.readAllLines(madeFor(moved)).get(0));
     }
 
     /**
      * Start-up does not depend on the first command after install: after a first {@code --help},
      * every class of myflame's own that reading a perf.data into a table loads (the native reader,
-     * symbols, the table) and that drawing a flamegraph loads comes from the class-data archive.
+     * symbols, the table), that drawing a flamegraph loads and that collapsing perf script text loads
+     * comes from JDK 17's class-data archive ({@code MYFLAME_JAVA=java}, the java on PATH here).
      */
     @Test
     void archiveIsTrainedOnRepresentativeCommandsWhateverRanFirst() throws Exception {
         Path home = unpack();
-        launch(home, "--help");
+        launch(home, Map.of("MYFLAME_JAVA", "java"), "--help");
         Path jsa = home.resolve("lib/myflame.jsa");
         assertTrue(Files.exists(jsa), "no class-data archive after a first --help");
+        assertOnlyArchivedClasses(home, List.of("java", "-Xshare:on", "-XX:SharedArchiveFile=" + jsa));
+    }
+
+    /**
+     * With a JDK 25 or later installed, the launcher runs it with an AOT cache trained the same way,
+     * and the same commands find all of myflame's classes in it.
+     */
+    @Test
+    void aotCacheOfANewerJdkIsTrainedTheSameWay() throws Exception {
+        Path jdk = newestJdk();
+        Assumptions.assumeTrue(jdk != null, "no JDK 25 or later in /usr/lib/jvm");
+        Path home = unpack();
+        launch(home, Map.of(), "--help");
+        Path aot = home.resolve("lib/myflame.aot");
+        assertTrue(Files.exists(aot), "no AOT cache after a first --help with " + jdk + " installed");
+        assertEquals(jdk.resolve("bin/java").toString(), Files.readAllLines(home.resolve("lib/myflame.aot.made-for")).get(1));
+        // AOTMode=on: a cache the JVM cannot use is an error, not a silent slow start
+        assertOnlyArchivedClasses(home, List.of(jdk.resolve("bin/java").toString(), "-XX:AOTMode=on", "-XX:AOTCache=" + aot));
+        // and its runs print what the jar prints
+        Path script = Myflame.samples().resolve("captures/mariadb-11.4.5-oltp_delete/perf.script.gz").toAbsolutePath();
+        assertEquals(Myflame.run("collapse", script.toString()).out(), launch(home, Map.of(), "collapse", script.toString()));
+    }
+
+    /** The myflame classes report, flamegraph and collapse load when run by {@code java} all come from its archive. */
+    private void assertOnlyArchivedClasses(Path home, List<String> java) throws Exception {
         Path data = dir.resolve("perf.data");
         Path xz = Myflame.samples().resolve("captures/mariadb-11.4.5-oltp_delete-fp/perf.data.xz").toAbsolutePath();
-        exec(dir, List.of("bash", "-c", "xz -dc '" + xz + "' > '" + data + "'"));
+        exec(dir, List.of("bash", "-c", "xz -dc '" + xz + "' > '" + data + "'"), Map.of());
+        Path script = dir.resolve("perf.script");
+        Path gz = Myflame.samples().resolve("captures/mariadb-11.4.5-oltp_delete/perf.script.gz").toAbsolutePath();
+        exec(dir, List.of("bash", "-c", "gzip -dc '" + gz + "' > '" + script + "'"), Map.of());
         for (List<String> args : List.of(List.of("report", data.toString(), "--top", "0"),
-                List.of("flamegraph", data.toString(), "-o", dir.resolve("f.svg").toString()))) {
-            List<String> cmd = new java.util.ArrayList<>(List.of("java", "-Xshare:on", "-XX:SharedArchiveFile=" + jsa,
-                    "-Xlog:class+load", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar",
+                List.of("flamegraph", data.toString(), "-o", dir.resolve("f.svg").toString()),
+                List.of("collapse", script.toString(), "-o", dir.resolve("c.folded").toString()))) {
+            List<String> cmd = new java.util.ArrayList<>(java);
+            cmd.addAll(List.of("-Xlog:class+load", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar",
                     home.resolve("lib/myflame.jar").toRealPath().toString()));
             cmd.addAll(args);
-            List<String> loaded = exec(dir, cmd).lines().filter(l -> l.contains(" io.myflame.")).toList();
-            assertTrue(loaded.size() > 100, args.get(0) + " loaded only " + loaded.size() + " myflame classes");
+            List<String> loaded = exec(dir, cmd, Map.of()).lines().filter(l -> l.contains(" io.myflame.")).toList();
+            assertTrue(loaded.size() > 60, args.get(0) + " loaded only " + loaded.size() + " myflame classes");
             List<String> fromJar = loaded.stream().filter(l -> !l.contains("source: shared objects file"))
                     .filter(l -> !l.contains("$$Lambda"))
-                    // picocli's type converters: picocli is compiled for Java 5, which JDK 17 does not archive
+                    // picocli's type converters: picocli is compiled for Java 5, which neither archive takes
                     .filter(l -> !l.contains("io.myflame.cli.OptionValues$")).toList();
             assertEquals(List.of(), fromJar, args.get(0) + ": classes loaded from the jar, not the archive");
         }
+    }
+
+    /** What the archive of the installation at {@code home} was made for: the jar's path, then the java. */
+    private static Path madeFor(Path home) {
+        Path aot = home.resolve("lib/myflame.aot.made-for");
+        return Files.exists(aot) ? aot : home.resolve("lib/myflame.jsa.made-for");
+    }
+
+    /** The JDK of the highest version 25 or later in /usr/lib/jvm, as the launcher picks it; null when none. */
+    private static Path newestJdk() throws IOException {
+        Path best = null;
+        int bestMajor = 24;
+        Path jvm = Path.of("/usr/lib/jvm");
+        if (!Files.isDirectory(jvm)) {
+            return null;
+        }
+        try (var dirs = Files.list(jvm)) {
+            for (Path jdk : dirs.sorted().toList()) {
+                Path release = jdk.resolve("release");
+                if (!Files.isRegularFile(release) || !Files.isExecutable(jdk.resolve("bin/java"))) {
+                    continue;
+                }
+                for (String line : Files.readAllLines(release)) {
+                    if (line.startsWith("JAVA_VERSION=")) {
+                        String v = line.substring("JAVA_VERSION=".length()).replace("\"", "");
+                        int major = Integer.parseInt(v.split("\\.")[0]);
+                        if (major > bestMajor) {
+                            bestMajor = major;
+                            best = jdk;
+                        }
+                    }
+                }
+            }
+        }
+        return best;
     }
 
     private Path unpack() throws Exception {
@@ -88,15 +155,22 @@ class DistributionIT {
 
     /** Runs bin/myflame from the unpacked tree, in a working directory outside the checkout. */
     private String launch(Path home, String... args) throws Exception {
-        List<String> cmd = new java.util.ArrayList<>(List.of(home.resolve("bin/myflame").toString()));
-        cmd.addAll(List.of(args));
-        return exec(dir, cmd);
+        return launch(home, Map.of(), args);
     }
 
-    private static String exec(Path cwd, List<String> cmd) throws IOException, InterruptedException {
+    /** As {@link #launch(Path, String...)}, with these variables set in its environment. */
+    private String launch(Path home, Map<String, String> env, String... args) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of(home.resolve("bin/myflame").toString()));
+        cmd.addAll(List.of(args));
+        return exec(dir, cmd, env);
+    }
+
+    private static String exec(Path cwd, List<String> cmd, Map<String, String> env) throws IOException, InterruptedException {
         Path out = Files.createTempFile(cwd, "out", ".txt");
         Path err = Files.createTempFile(cwd, "err", ".txt");
-        Process p = new ProcessBuilder(cmd).directory(cwd.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(cwd.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile());
+        pb.environment().putAll(env);
+        Process p = pb.start();
         if (!p.waitFor(5, TimeUnit.MINUTES)) {
             p.destroyForcibly();
             throw new AssertionError(cmd + " did not finish");

@@ -1,0 +1,77 @@
+package io.myflame.cli;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * The training run of the launcher's class-data archive or AOT cache: the representative commands,
+ * one after the other in this one JVM, so that a single list of loaded classes (JDK 17's
+ * {@code -XX:DumpLoadedClassList}) or a single recording (JDK 25's {@code -XX:AOTMode=record}, which
+ * records one process) holds what every command needs. Their output goes to files in the training
+ * directory or nowhere; a command that fails only trains less.
+ *
+ * <pre>java ... -cp myflame.jar io.myflame.cli.Training DIR [PERF_DATA SYMBOLS PERF_SCRIPT]</pre>
+ *
+ * PERF_DATA is an uncompressed perf.data, SYMBOLS its symbol archive (copied beside it after a first
+ * report without it), PERF_SCRIPT uncompressed perf script text; "-" for any that is missing.
+ */
+final class Training {
+    private Training() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        Path dir = Path.of(args[0]);
+        String data = args.length > 1 && !args[1].equals("-") ? args[1] : null;
+        String symbols = args.length > 2 && !args[2].equals("-") ? args[2] : null;
+        String script = args.length > 3 && !args[3].equals("-") ? args[3] : null;
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);
+        System.setOut(nowhere);
+        System.setErr(nowhere);
+        try {
+            train(dir, data, symbols, script);
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+    }
+
+    private static void train(Path dir, String data, String symbols, String script) throws IOException {
+        Path folded = dir.resolve("stacks.folded");
+        run("--help");
+        if (data != null) {
+            // Once with the names this machine has (ELF files, debuginfod), once from the capture's archive.
+            run("report", data, "--top", "0");
+            if (symbols != null) {
+                Files.copy(Path.of(symbols), Path.of(data + ".symbols.gz"), StandardCopyOption.REPLACE_EXISTING);
+            }
+            run("report", data, "--top", "0");
+            run("flamegraph", data, "-o", dir.resolve("a.svg").toString());
+            run("collapse", data, "-o", folded.toString());
+        }
+        if (script != null) {
+            run("collapse", script, "-o", dir.resolve("script.folded").toString());
+        }
+        if (!Files.isRegularFile(folded) || Files.size(folded) == 0) {
+            Files.writeString(folded, "mariadbd;start_thread;do_command;dispatch_command;mysql_delete;ha_delete_row 7\n"
+                    + "mariadbd;start_thread;do_command;dispatch_command;trans_commit;ha_commit_trans 5\n");
+        }
+        run("report", folded.toString());
+        run("diff", folded.toString(), folded.toString());
+        run("flamegraph", "--diff", folded.toString(), folded.toString(), "-o", dir.resolve("d.svg").toString());
+    }
+
+    private static void run(String... args) {
+        try {
+            Main.run(args);
+        } catch (RuntimeException | Error e) {
+            // trains less; the archive is still made from what ran
+        }
+    }
+}
