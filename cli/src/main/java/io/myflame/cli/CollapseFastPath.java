@@ -22,6 +22,28 @@ final class CollapseFastPath {
     private CollapseFastPath() {
     }
 
+    /**
+     * Runs {@code args} (the whole command line) when it is a plain {@code collapse} this class reads;
+     * returns its exit code, or null to let picocli handle the command line.
+     */
+    static Integer run(String[] args) {
+        if (args.length < 2 || !args[0].equals("collapse")) {
+            return null;
+        }
+        CollapseRequest request = parse(java.util.Arrays.copyOfRange(args, 1, args.length));
+        if (request == null) {
+            return null;
+        }
+        java.io.PrintWriter err = new java.io.PrintWriter(System.err, true);
+        try {
+            return request.run(err);
+        } catch (Exception ex) {
+            return Main.report(ex, "myflame collapse", err);
+        } finally {
+            err.flush();
+        }
+    }
+
     /** The request for {@code args} (after "collapse"), or null to let picocli handle them. */
     static CollapseRequest parse(String[] args) {
         boolean pid = false, tid = false, kernel = false, jit = false, all = false, addrs = false, inline = false;

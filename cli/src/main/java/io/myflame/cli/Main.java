@@ -73,53 +73,14 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        int code;
-        try {
-            code = run(args);
-        } catch (Throwable t) {
-            // Errors (out of memory, a broken jar) escape picocli's handler: still one line.
-            System.err.println("myflame: unexpected internal error: " + t);
-            code = EXIT_INTERNAL;
-        }
-        // record, sweep and demo print through System.out, which keeps write errors to itself.
-        if (System.out.checkError() && code == 0) {
-            System.err.println("myflame: I/O error: writing stdout failed");
-            code = EXIT_DATA;
-        }
-        // From JDK 21 on, System.exit asks System.Logger whether to log the exit, and looking for a logger
-        // scans the jar's service entries: 25-30 ms of every run. A run that succeeded with no thread of its
-        // own left running returns instead, which ends the JVM with status 0 and runs the same shutdown hooks.
-        if (code != 0 || otherThreadsRunning()) {
-            System.exit(code);
-        }
-    }
-
-    /** Whether a thread that would keep the JVM alive after main returns is still running. */
-    private static boolean otherThreadsRunning() {
-        Thread[] threads = new Thread[Thread.activeCount() + 16];
-        int n = Thread.enumerate(threads);
-        for (int i = 0; i < n; i++) {
-            if (threads[i] != Thread.currentThread() && !threads[i].isDaemon() && threads[i].isAlive()) {
-                return true;
-            }
-        }
-        return n == threads.length;
+        Entry.main(args);
     }
 
     /** Runs the command line and returns the exit code (tests call this in-process). */
     public static int run(String... args) {
-        if (args.length > 1 && args[0].equals("collapse")) {
-            CollapseRequest fast = CollapseFastPath.parse(java.util.Arrays.copyOfRange(args, 1, args.length));
-            if (fast != null) {
-                PrintWriter err = new PrintWriter(System.err, true);
-                try {
-                    return fast.run(err);
-                } catch (Exception ex) {
-                    return report(ex, "myflame collapse", err);
-                } finally {
-                    err.flush();
-                }
-            }
+        Integer collapsed = CollapseFastPath.run(args);
+        if (collapsed != null) {
+            return collapsed;
         }
         io.myflame.load.Reading.warmUp(args);
         CommandLine cl = commandLine(args);
@@ -157,7 +118,7 @@ public final class Main implements Runnable {
         return pr;
     }
 
-    private static int report(Exception ex, String command, PrintWriter err) {
+    static int report(Exception ex, String command, PrintWriter err) {
         String prefix = command + ": ";
         if (ex instanceof AtomicOutput.StdoutClosed) {
             // '| head' stopped reading: stop quietly, with the status of a process killed by SIGPIPE.

@@ -43,6 +43,8 @@ final class Training {
     }
 
     private static void train(Path dir, String data, String symbols, String script) throws IOException {
+        // the jar's main class, which the commands below do not go through
+        Entry.class.getName();
         Path folded = dir.resolve("stacks.folded");
         run("--help");
         if (data != null) {
