@@ -101,8 +101,10 @@ class DistributionIT {
                 List.of("flamegraph", data.toString(), "-o", dir.resolve("f.svg").toString()),
                 List.of("collapse", script.toString(), "-o", dir.resolve("c.folded").toString()))) {
             List<String> cmd = new java.util.ArrayList<>(java);
-            cmd.addAll(List.of("-Xlog:class+load", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar",
-                    home.resolve("lib/myflame.jar").toRealPath().toString()));
+            // as bin/myflame runs it: an AOT cache is used only with the options it was trained with
+            cmd.addAll(List.of("-Xlog:class+load", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                    "--add-opens=java.base/java.io=ALL-UNNAMED", "-cp", home.resolve("lib/myflame.jar").toRealPath().toString(),
+                    "io.myflame.cli.Entry"));
             cmd.addAll(args);
             List<String> loaded = exec(dir, cmd, Map.of()).lines().filter(l -> l.contains(" io.myflame.")).toList();
             assertTrue(loaded.size() > 60, args.get(0) + " loaded only " + loaded.size() + " myflame classes");

@@ -3,6 +3,8 @@ package io.myflame.core.output;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.Set;
@@ -17,6 +19,8 @@ import java.util.stream.Stream;
  */
 public final class TempFiles {
     private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
+    private static final FileAttribute<Set<PosixFilePermission>> PRIVATE_FILE =
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
 
     static {
         try {
@@ -29,11 +33,27 @@ public final class TempFiles {
     private TempFiles() {
     }
 
-    /** A new private (0600) temporary file in {@code dir}, removed at exit unless moved away first. */
+    /**
+     * A new private (0600) temporary file in {@code dir}, removed at exit unless moved away first. Named
+     * here, not by {@code Files.createTempFile}, whose first call sets up a {@code SecureRandom} for its
+     * names (10 ms of every {@code -o} run); the file is made with O_EXCL, so a name someone guessed
+     * and took first (a file, a symbolic link) is never opened, only skipped.
+     */
     public static Path create(Path dir, String prefix, String suffix) throws IOException {
-        Path tmp = Files.createTempFile(dir, prefix, suffix);
-        LIVE.add(tmp);
-        return tmp;
+        for (int attempt = 0; ; attempt++) {
+            Path tmp = dir.resolve(prefix + ProcessHandle.current().pid() + "-"
+                    + Long.toUnsignedString(java.util.concurrent.ThreadLocalRandom.current().nextLong(), 36) + suffix);
+            try {
+                Files.createFile(tmp, PRIVATE_FILE);
+            } catch (java.nio.file.FileAlreadyExistsException taken) {
+                if (attempt == 100) {
+                    throw taken;
+                }
+                continue;
+            }
+            LIVE.add(tmp);
+            return tmp;
+        }
     }
 
     /** A new private (0700) temporary directory in {@code dir}, removed with its contents at exit. */
