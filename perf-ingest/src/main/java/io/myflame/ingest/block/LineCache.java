@@ -43,9 +43,17 @@ public final class LineCache {
         return find(b, from, to, h);
     }
 
-    /** The value cached in entry {@code e} ({@link #add}). */
+    /** The value cached in entry {@code e} ({@link #put}). */
     public int[] value(int e) {
         return values[e];
+    }
+
+    /**
+     * The value's one number when entry {@code e}'s value is a single number not negative (most stack
+     * lines are one frame), read without going to the value's array; else -1.
+     */
+    public int single(int e) {
+        return entries[e * STRIDE + NUMBER];
     }
 
     /** The length of entry {@code e}'s key. */
@@ -93,7 +101,7 @@ public final class LineCache {
 
     /** Caches {@code value} for key bytes that {@link #entry} did not find; returns its entry. */
     public int put(byte[] b, int from, int to, int h, int[] value) {
-        int e = add(b, from, to, h, -1);
+        int e = add(b, from, to, h, value.length == 1 && value[0] >= 0 ? value[0] : -1);
         if (values == null) {
             values = new int[entries.length / STRIDE][];
         } else if (e >= values.length) {

@@ -179,8 +179,7 @@ public final class ChunkParser extends BlockParser {
             // recorded without -g (or printed with -G), the one frame sits on the header line.
             int from = header.stackStart;
             LineCache cache = tidyJava ? javaLines : lines;
-            addFrames(cache.value(lineEntry(cache, b, from, end, ByteScan.hashRange(b, from, end))), b, from, end,
-                    chunk, lineNo);
+            addFrames(cache, lineEntry(cache, b, from, end, ByteScan.hashRange(b, from, end)), b, from, end, chunk, lineNo);
             afterEvent();
         }
     }
@@ -253,7 +252,7 @@ public final class ChunkParser extends BlockParser {
             if (e >= 0) {
                 lastLine = e;
                 int end = p + cache.length(e);
-                addFrames(cache.value(e), b, p, end, chunk, lineNo);
+                addFrames(cache, e, b, p, end, chunk, lineNo);
                 return end + 1;
             }
         }
@@ -278,7 +277,7 @@ public final class ChunkParser extends BlockParser {
             cache.follow(lastLine, e);
         }
         lastLine = e;
-        addFrames(cache.value(e), b, p, end, chunk, lineNo);
+        addFrames(cache, e, b, p, end, chunk, lineNo);
         return eol + 1;
     }
 
@@ -286,6 +285,19 @@ public final class ChunkParser extends BlockParser {
     private int lineEntry(LineCache cache, byte[] b, int p, int end, int h) {
         int e = cache.entry(b, p, end, h);
         return e >= 0 ? e : cache.put(b, p, end, h, decodeLine(b, p, end));
+    }
+
+    /** Adds the frames of the stack line {@code b[p, end)}, entry {@code e} of {@code cache}, to the current sample. */
+    private void addFrames(LineCache cache, int e, byte[] b, int p, int end, int chunk, int lineNo) {
+        int frame = cache.single(e);
+        if (frame >= 0) {
+            if (depth == leafFirst.length) {
+                leafFirst = java.util.Arrays.copyOf(leafFirst, depth * 2);
+            }
+            leafFirst[depth++] = frame;
+            return;
+        }
+        addFrames(cache.value(e), b, p, end, chunk, lineNo);
     }
 
     /** Adds the frames of the stack line {@code b[p, end)} to the current sample. */
