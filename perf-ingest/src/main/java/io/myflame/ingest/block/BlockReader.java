@@ -18,7 +18,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * line cannot take hundreds of megabytes. The workers' stacks are merged at the end.
  */
 public final class BlockReader {
-    public static final int BLOCK = 4 << 20;
+    /**
+     * 1 MB: the workers finish together (the last block is parsed alone while the other worker waits),
+     * and fewer bytes are in flight. A 265 MB collapse took 0.33-0.39 s with 4 MB blocks, 0.30-0.34 s
+     * with 1 MB and 0.36 s with 256 or 512 kB (more hand-overs); 300k-stack SVGs peak 20-60 MB lower.
+     */
+    public static final int BLOCK = 1 << 20;
     /** No real sample or folded line comes near this; a longer one is skipped. */
     static final int MAX_BLOCK = 16 << 20;
 
@@ -216,7 +221,7 @@ public final class BlockReader {
         /**
          * A block to read into: a recycled one, a new one while fewer than {@link #maxBlocks}
          * exist, else the next one a worker gives back. Reusing blocks keeps memory flat and
-         * spares zeroing 4 MB per block.
+         * spares zeroing a block each time.
          */
         byte[] freeBlock(int size) throws IOException {
             byte[] b = free.poll();
