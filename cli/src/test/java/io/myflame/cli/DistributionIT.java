@@ -89,6 +89,32 @@ class DistributionIT {
         assertEquals(Myflame.run("collapse", script.toString()).out(), launch(home, Map.of(), "collapse", script.toString()));
     }
 
+    /**
+     * A JVM that cannot make the archive is asked once per jar, not at every run (training takes
+     * seconds): the failure is written beside the jar, later runs start without an archive, and a new
+     * jar tries again. The JVM here is java on PATH behind a script that fails the training run.
+     */
+    @Test
+    void aTrainingThatFailsIsTriedOncePerJar() throws Exception {
+        Path home = unpack();
+        Path attempts = dir.resolve("attempts");
+        Path jvm = dir.resolve("java-that-cannot-train");
+        Files.writeString(jvm, "#!/bin/bash\nfor a in \"$@\"; do case \"$a\" in -XX:DumpLoadedClassList=*)\n"
+                + "  echo tried >> '" + attempts + "'; exit 1 ;; esac; done\nexec java \"$@\"\n");
+        assertTrue(jvm.toFile().setExecutable(true));
+        Map<String, String> env = Map.of("MYFLAME_JAVA", jvm.toString());
+        assertEquals("myflame 0.1.0\n", launch(home, env, "--version"));
+        assertEquals("myflame 0.1.0\n", launch(home, env, "--version"));
+        assertEquals(List.of("tried"), Files.readAllLines(attempts));
+        assertEquals("failed", Files.readAllLines(home.resolve("lib/myflame.jsa.made-for")).get(2));
+        assertTrue(Files.notExists(home.resolve("lib/myflame.jsa")));
+        // a new jar (here: the same one, newer) tries again
+        Path jar = home.resolve("lib/myflame.jar");
+        Files.setLastModifiedTime(jar, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 5000));
+        assertEquals("myflame 0.1.0\n", launch(home, env, "--version"));
+        assertEquals(List.of("tried", "tried"), Files.readAllLines(attempts));
+    }
+
     /** The myflame classes report, flamegraph and collapse load when run by {@code java} all come from its archive. */
     private void assertOnlyArchivedClasses(Path home, List<String> java) throws Exception {
         Path data = dir.resolve("perf.data");
