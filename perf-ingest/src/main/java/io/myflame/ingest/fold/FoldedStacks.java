@@ -51,6 +51,21 @@ public final class FoldedStacks {
         FoldedLines.write(names, stacks, NO_ROOT, out);
     }
 
+    /**
+     * Writes no stacks, to initialise the classes that write folded lines (and {@code TimSort}) before the
+     * input is read. A JVM run with the AOT cache and {@code -XX:+AOTCompileEagerly} compiles a method the
+     * training compiled as soon as the classes it needs are initialised: initialised here, the end's
+     * sorting and writing are compiled while the input is folded, instead of running in the interpreter
+     * after it.
+     */
+    public static void prepareToWrite() {
+        try {
+            FoldedLines.write(new FrameTable(), new StackMap(), NO_ROOT, OutputStream.nullOutputStream());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** Which counts of a stack a profile takes: perf's (period, samples), or one column of a differential file. */
     public enum Counts {
         /** Weight and sample count as read. */
