@@ -5,6 +5,7 @@ import java.util.List;
 import io.myflame.ingest.block.BlockParser;
 import io.myflame.ingest.block.ByteScan;
 import io.myflame.ingest.block.LineCache;
+import io.myflame.ingest.block.LineRun;
 import io.myflame.ingest.fold.FoldOptions;
 import io.myflame.ingest.fold.FoldedStacks;
 import io.myflame.ingest.fold.FrameDecoder;
@@ -55,6 +56,10 @@ public final class ChunkParser extends BlockParser {
     private byte[] label = new byte[256];
     /** The cache entry of the sample's previous stack line; -1 at its first. */
     private int lastLine = -1;
+    /** The lines matched at once by following the cache ({@link LineCache#follow(int, byte[], int, int, LineRun)}). */
+    private final LineRun run = new LineRun();
+    /** The chunk-relative number of the line being read. */
+    private int lineNo;
 
 
     ChunkParser(FoldOptions options, String eventFilter) {
@@ -77,12 +82,12 @@ public final class ChunkParser extends BlockParser {
         depth = 0;
         lastLine = -1;
         int p = from;
-        int lineNo = 0;
+        lineNo = 0;
         while (p < to) {
             lineNo++;
             byte first = b[p];
             if (inEvent && !skipStack && !skipRemaining && first != '\n' && first != '#') {
-                p = onStackLine(b, p, to, chunk, lineNo, last);
+                p = onStackLine(b, p, to, chunk, last);
                 continue;
             }
             int eol = ByteScan.indexOfNewline(b, p, to);
@@ -239,21 +244,19 @@ public final class ChunkParser extends BlockParser {
     //     7f533952bc77 _dl_check_map_versions+0x597 (/usr/lib/ld-2.28.so)
     //     55d4c0a1b2c3 mysql_delete(THD*, TABLE_LIST*, Item*, SQL_I_List<st_order>*, unsigned long long, unsigned long long, select_result*)+0x7f3 (/usr/sbin/mariadbd)
     //                0 [unknown] ([unknown])
-    // Returns the index after the line. The whole line is the cache key: within one process a
-    // symbol+offset always sits at the same address, so this splits nothing that matters, and a
-    // line seen before costs one word-at-a-time pass (end and hash) and one vectorised compare.
-    private int onStackLine(byte[] b, int p, int to, int chunk, int lineNo, boolean last) {
+    // Returns the index after the line (after the lines, when the lines that followed it last time match
+    // too; lineNo then counts them). The whole line is the cache key: within one process a symbol+offset
+    // always sits at the same address, so this splits nothing that matters, and a line seen before costs
+    // one word-at-a-time pass (end and hash) and one vectorised compare.
+    private int onStackLine(byte[] b, int p, int to, int chunk, boolean last) {
         LineCache cache = tidyJava ? javaLines : lines;
         if (lastLine >= 0) {
-            // A frame is mostly called from where it was called the last time: the line is first
-            // compared with the one that followed the previous line then, which needs no hash and no
-            // probe (nine lines in ten in the bundled captures).
-            int e = cache.next(lastLine, b, p, to);
-            if (e >= 0) {
-                lastLine = e;
-                int end = p + cache.length(e);
-                addFrames(cache, e, b, p, end, chunk, lineNo);
-                return end + 1;
+            // A frame is mostly called from where it was called the last time: the lines are first
+            // compared with those that followed the previous line then, which needs no hash and no probe
+            // (nine lines in ten in the bundled captures), and most of a stack in one comparison.
+            int n = cache.follow(lastLine, b, p, to, run);
+            if (n > 0) {
+                return onLinesFollowed(cache, n, b, p, chunk);
             }
         }
         int eol = scan.hashToNewline(b, p, to);
@@ -281,6 +284,31 @@ public final class ChunkParser extends BlockParser {
         return eol + 1;
     }
 
+    /**
+     * Adds the frames of the {@code n} lines from {@code b[p]} that matched {@link #run}; returns the index
+     * after them. No run goes past a --skip-after function: the lines after one are never read, so no line
+     * is remembered as following it.
+     */
+    private int onLinesFollowed(LineCache cache, int n, byte[] b, int p, int chunk) {
+        int lineStart = p;
+        for (int i = 0; i < n; i++) {
+            if (i > 0) {
+                lineNo++;
+            }
+            int e = run.entry(i);
+            int next = p + run.end(i);
+            lastLine = e;
+            int frame = run.single(i);
+            if (frame >= 0) {
+                push(frame);
+            } else {
+                addFrames(cache.value(e), b, lineStart, next - 1, chunk, lineNo);
+            }
+            lineStart = next;
+        }
+        return lineStart;
+    }
+
     /** The cache entry of the stack line {@code b[p, end)} (hash {@code h}), decoded and cached when new. */
     private int lineEntry(LineCache cache, byte[] b, int p, int end, int h) {
         int e = cache.entry(b, p, end, h);
@@ -291,13 +319,18 @@ public final class ChunkParser extends BlockParser {
     private void addFrames(LineCache cache, int e, byte[] b, int p, int end, int chunk, int lineNo) {
         int frame = cache.single(e);
         if (frame >= 0) {
-            if (depth == leafFirst.length) {
-                leafFirst = java.util.Arrays.copyOf(leafFirst, depth * 2);
-            }
-            leafFirst[depth++] = frame;
+            push(frame);
             return;
         }
         addFrames(cache.value(e), b, p, end, chunk, lineNo);
+    }
+
+    /** Adds one frame, the next toward the root, to the current sample. */
+    private void push(int frame) {
+        if (depth == leafFirst.length) {
+            leafFirst = java.util.Arrays.copyOf(leafFirst, depth * 2);
+        }
+        leafFirst[depth++] = frame;
     }
 
     /** Adds the frames of the stack line {@code b[p, end)} to the current sample. */
