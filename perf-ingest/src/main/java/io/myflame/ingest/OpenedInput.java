@@ -35,6 +35,8 @@ public final class OpenedInput implements Closeable {
     private final Path spooled;
     /** The capture directory the input was given as, read once here for every later question. */
     private CaptureDirectory capture;
+    /** Its text is the file's bytes as they are (not gzip). */
+    private boolean plain;
 
     private OpenedInput(String name, InputKind kind, Path file, InputStream text, Path spooled) {
         this.name = name;
@@ -95,7 +97,9 @@ public final class OpenedInput implements Closeable {
             if (InputKind.isGzip(magic, magic.length)) {
                 text = new BufferedInputStream(new GZIPInputStream(in, 1 << 16), 1 << 16);
             }
-            return new OpenedInput(name, sniffText(name, (BufferedInputStream) text), regularFile, text, null);
+            OpenedInput opened = new OpenedInput(name, sniffText(name, (BufferedInputStream) text), regularFile, text, null);
+            opened.plain = text == in;
+            return opened;
         } catch (ZipException e) {
             in.close();
             throw new InputException(name + ": broken gzip data (" + e.getMessage() + ")");
@@ -185,6 +189,14 @@ public final class OpenedInput implements Closeable {
     /** A file holding the input, for readers that need a path (perf.data, JFR); null for text from a pipe. */
     public Path file() {
         return file;
+    }
+
+    /**
+     * The regular file whose bytes are the input's text as they are (not gzip), which a reader may read
+     * at any offset; null when the text comes from a pipe or through gzip, or the input is binary.
+     */
+    public Path plainTextFile() {
+        return plain ? file : null;
     }
 
     /** The input's text from its first byte, gzip undone; null for binary kinds. */

@@ -164,7 +164,8 @@ public final class ProfileLoader {
 
     private static FoldedStacks readText(OpenedInput in, PerfScriptReader reader) throws IOException, InputException {
         try {
-            return reader.read(in.text(), in.name());
+            Path file = in.plainTextFile();
+            return file != null ? reader.read(file, in.text(), in.name()) : reader.read(in.text(), in.name());
         } catch (IOException e) {
             throw named(in.name(), e);
         }

@@ -25,7 +25,7 @@ public final class BlockReader {
      */
     public static final int BLOCK = 1 << 20;
     /** No real sample or folded line comes near this; a longer one is skipped. */
-    static final int MAX_BLOCK = 16 << 20;
+    public static final int MAX_BLOCK = 16 << 20;
 
     /** Where a block may be cut: the index after its last complete unit, or -1 when there is none. */
     public interface Boundary {
@@ -278,56 +278,59 @@ public final class BlockReader {
             }
         }
 
-        /**
-         * The workers' stacks in one map: the largest worker's map, names and all, takes the others'
-         * stacks (renamed into its names), so the bulk of the stacks is never copied.
-         */
         Merged merge() {
-            BlockParser base = parsers[0];
-            for (BlockParser p : parsers) {
-                if (p.stacks.size() > base.stacks.size()) {
-                    base = p;
-                }
-            }
-            FrameTable names = base.names;
-            StackMap merged = base.stacks;
-            long all = 0;
-            for (BlockParser p : parsers) {
-                all += p.stacks.size();
-            }
-            merged.reserve((int) Math.min(all, Integer.MAX_VALUE - 8));
-            boolean otherEvent = false;
-            int[][] key = {new int[256]};
-            for (BlockParser p : parsers) {
-                problems.mergeFrom(p.problems);
-                otherEvent |= p.otherEventSeen;
-                if (p == base) {
-                    continue;
-                }
-                int[] remap = new int[p.names.size()];
-                for (int i = 0; i < remap.length; i++) {
-                    remap[i] = names.intern(p.names.name(i));
-                }
-                // drained: the worker's pages go as they are merged, so its stacks are never held twice
-                p.stacks.drain((i, root, arena, from, len, weight, count) -> {
-                    if (key[0].length < len) {
-                        key[0] = new int[len * 2];
-                    }
-                    for (int j = 0; j < len; j++) {
-                        key[0][j] = remap[arena[from + j]];
-                    }
-                    merged.add(remap[root], key[0], len, weight, count);
-                });
-            }
-            return new Merged(names, merged, problems, otherEvent, (chunk, line) -> fileLine((int) chunk, (int) line));
+            return BlockReader.merge(parsers, problems, linesPerChunk);
         }
+    }
 
-        private long fileLine(int chunk, int line) {
+    /**
+     * The workers' stacks in one map: the largest worker's map, names and all, takes the others'
+     * stacks (renamed into its names), so the bulk of the stacks is never copied. {@code problems} are
+     * the reading thread's own; {@code linesPerChunk} turns chunk lines into file lines.
+     */
+    static Merged merge(BlockParser[] parsers, Problems problems, java.util.Map<Integer, Integer> linesPerChunk) {
+        BlockParser base = parsers[0];
+        for (BlockParser p : parsers) {
+            if (p.stacks.size() > base.stacks.size()) {
+                base = p;
+            }
+        }
+        FrameTable names = base.names;
+        StackMap merged = base.stacks;
+        long all = 0;
+        for (BlockParser p : parsers) {
+            all += p.stacks.size();
+        }
+        merged.reserve((int) Math.min(all, Integer.MAX_VALUE - 8));
+        boolean otherEvent = false;
+        int[][] key = {new int[256]};
+        for (BlockParser p : parsers) {
+            problems.mergeFrom(p.problems);
+            otherEvent |= p.otherEventSeen;
+            if (p == base) {
+                continue;
+            }
+            int[] remap = new int[p.names.size()];
+            for (int i = 0; i < remap.length; i++) {
+                remap[i] = names.intern(p.names.name(i));
+            }
+            // drained: the worker's pages go as they are merged, so its stacks are never held twice
+            p.stacks.drain((i, root, arena, from, len, weight, count) -> {
+                if (key[0].length < len) {
+                    key[0] = new int[len * 2];
+                }
+                for (int j = 0; j < len; j++) {
+                    key[0][j] = remap[arena[from + j]];
+                }
+                merged.add(remap[root], key[0], len, weight, count);
+            });
+        }
+        return new Merged(names, merged, problems, otherEvent, (chunk, line) -> {
             long before = 0;
             for (int c = 0; c < chunk; c++) {
                 before += linesPerChunk.getOrDefault(c, 0);
             }
             return before + line;
-        }
+        });
     }
 }

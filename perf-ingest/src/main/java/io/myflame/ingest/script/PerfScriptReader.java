@@ -9,6 +9,7 @@ import java.util.List;
 import io.myflame.ingest.block.BlockReader;
 import io.myflame.ingest.block.ByteScan;
 import io.myflame.ingest.block.Problems;
+import io.myflame.ingest.block.SegmentReader;
 import io.myflame.ingest.fold.FoldOptions;
 import io.myflame.ingest.fold.FoldedStacks;
 
@@ -52,6 +53,43 @@ public final class PerfScriptReader {
         boolean oneLineSamples = firstSampleOnOneLine(block, filled[0]);
         BlockReader.Merged m = reader.read(in, block, filled[0], (b, len) -> sampleBoundary(b, len, oneLineSamples),
                 () -> new ChunkParser(options, event));
+        return folded(m, prose, event, source);
+    }
+
+    /**
+     * Reads the regular file {@code file}, whose bytes are the text, by segments ({@link SegmentReader}):
+     * every worker reads its own, so no thread does nothing but read. Samples printed on one line each
+     * (no blank line between them), or one running on for more than {@link BlockReader#MAX_BLOCK}, are
+     * read from {@code in} (the same text from its start) as from a pipe.
+     */
+    public FoldedStacks read(java.nio.file.Path file, InputStream in, String source) throws IOException, InputException {
+        long before = bytesRead.get();
+        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file)) {
+            long size = channel.size();
+            // the head read to tell the text's shape, whatever the segments' size
+            byte[] block = new byte[(int) Math.min(size, BLOCK)];
+            int filled = 0;
+            while (filled < block.length) {
+                int n = channel.read(java.nio.ByteBuffer.wrap(block, filled, block.length - filled), filled);
+                if (n < 0) {
+                    break;
+                }
+                filled += n;
+            }
+            String prose = proseLine(block, filled, source);
+            String event = options.eventFilter() != null ? options.eventFilter() : firstEvent(block, filled);
+            if (!firstSampleOnOneLine(block, filled)) {
+                BlockReader.Merged m = SegmentReader.read(channel, size, threads, blockSize, bytesRead,
+                        () -> new ChunkParser(options, event));
+                return folded(m, prose, event, source);
+            }
+        } catch (SegmentReader.Unsegmented e) {
+            bytesRead.set(before);
+        }
+        return read(in, source);
+    }
+
+    private FoldedStacks folded(BlockReader.Merged m, String prose, String event, String source) throws InputException {
         List<String> warnings = new ArrayList<>();
         if (m.otherEvent()) {
             warnings.add("kept only events of type " + event + " (others were in the input; --event-filter picks one)");

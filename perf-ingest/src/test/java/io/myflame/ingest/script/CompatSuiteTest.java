@@ -62,13 +62,24 @@ class CompatSuiteTest {
         String want = Files.readString(expected, java.nio.charset.StandardCharsets.ISO_8859_1);
         // One worker with one block, then several workers on blocks small enough to cut every
         // input into many chunks: the output must not depend on how the input was split.
-        int[][] runs = {{1, PerfScriptReader.BLOCK}, {3, 4096}};
+        // Then read as a file, each worker reading its own segments (of 4096 and of 97 bytes).
+        int[][] runs = {{1, PerfScriptReader.BLOCK, 0}, {3, 4096, 0}, {3, 4096, 1}, {2, 97, 1}};
         for (int[] run : runs) {
-            String got = fold(input, optionsFor(option), run[0], run[1]);
+            String got = run[2] == 0 ? fold(input, optionsFor(option), run[0], run[1])
+                    : foldFile(input, optionsFor(option), run[0], run[1]);
             if (!got.equals(want)) {
-                fail("--" + option + " " + input.getFileName() + " (" + run[0] + " threads, blocks of "
-                        + run[1] + ") differs:\n" + io.myflame.core.text.UnifiedDiff.of(want, got));
+                fail("--" + option + " " + input.getFileName() + " (" + run[0] + " threads, " + (run[2] == 0 ? "blocks" : "segments")
+                        + " of " + run[1] + ") differs:\n" + io.myflame.core.text.UnifiedDiff.of(want, got));
             }
+        }
+    }
+
+    static String foldFile(Path input, FoldOptions options, int threads, int segment) throws Exception {
+        try (InputStream in = Files.newInputStream(input)) {
+            FoldedStacks stacks = new PerfScriptReader(options, threads, segment).read(input, in, input.toString());
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            stacks.writeFolded(out);
+            return out.toString(java.nio.charset.StandardCharsets.ISO_8859_1);
         }
     }
 

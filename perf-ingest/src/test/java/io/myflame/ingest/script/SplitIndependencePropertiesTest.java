@@ -47,6 +47,24 @@ class SplitIndependencePropertiesTest {
         assertEquals(serial, fold(FoldOptions.COLLAPSE, threads, block));
     }
 
+    /** Read as a file, by workers that each read their own segments, whatever their size. */
+    @Property(tries = 15)
+    void anySegmentationGivesTheSameStacks(@ForAll @IntRange(min = 1, max = 4) int threads,
+                                           @ForAll @IntRange(min = 1, max = 2_000_000) int segment) throws Exception {
+        load();
+        Path file = Files.createTempFile("myflame-segments", ".script");
+        try {
+            Files.write(file, capture);
+            FoldedStacks s = new PerfScriptReader(FoldOptions.COLLAPSE, threads, segment).read(file,
+                    new ByteArrayInputStream(capture), "capture");
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            s.writeFolded(out);
+            assertEquals(serial, out.toString(java.nio.charset.StandardCharsets.ISO_8859_1));
+        } finally {
+            Files.delete(file);
+        }
+    }
+
     @Property(tries = 5)
     void threadRootsSplitTheSameWay(@ForAll @IntRange(min = 2, max = 4) int threads,
                                     @ForAll @IntRange(min = 1000, max = 100_000) int block) throws Exception {
