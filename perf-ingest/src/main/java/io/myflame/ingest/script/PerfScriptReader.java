@@ -64,22 +64,21 @@ public final class PerfScriptReader {
      */
     public FoldedStacks read(java.nio.file.Path file, InputStream in, String source) throws IOException, InputException {
         long before = bytesRead.get();
-        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file)) {
-            long size = channel.size();
+        try {
+            long size;
             // the head read to tell the text's shape, whatever the segments' size
-            byte[] block = new byte[(int) Math.min(size, BLOCK)];
-            int filled = 0;
-            while (filled < block.length) {
-                int n = channel.read(java.nio.ByteBuffer.wrap(block, filled, block.length - filled), filled);
-                if (n < 0) {
-                    break;
-                }
-                filled += n;
+            byte[] block;
+            int filled;
+            try (java.io.RandomAccessFile head = new java.io.RandomAccessFile(file.toFile(), "r")) {
+                size = head.length();
+                block = new byte[(int) Math.min(size, BLOCK)];
+                head.readFully(block);
+                filled = block.length;
             }
             String prose = proseLine(block, filled, source);
             String event = options.eventFilter() != null ? options.eventFilter() : firstEvent(block, filled);
             if (!firstSampleOnOneLine(block, filled)) {
-                BlockReader.Merged m = SegmentReader.read(channel, size, threads, blockSize, bytesRead,
+                BlockReader.Merged m = SegmentReader.read(file, size, threads, blockSize, bytesRead,
                         () -> new ChunkParser(options, event));
                 return folded(m, prose, event, source);
             }
