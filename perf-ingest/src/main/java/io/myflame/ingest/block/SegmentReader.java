@@ -128,7 +128,8 @@ public final class SegmentReader {
             long start = (long) k * segment;
             long end = Math.min(size, start + segment);
             long at = Math.max(0, start - 2);
-            int len = readAt(in, buf, 0, (int) Math.min(buf.length, size - at), at);
+            // a segment and its look-ahead, even when an earlier sample made the buffer larger
+            int len = readAt(in, buf, 0, (int) Math.min(2 + segment + LOOK_AHEAD, size - at), at);
             int from = 0;
             if (k > 0) {
                 from = firstCut(buf, (int) (start - at), (int) (end - at));
