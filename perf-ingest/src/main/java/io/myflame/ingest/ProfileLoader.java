@@ -212,10 +212,10 @@ public final class ProfileLoader {
             return switch (in.kind()) {
                 case JFR -> List.of(io.myflame.ingest.jfr.JfrProfiles.read(in.file(),
                         info.withCallGraph(CallGraph.JAVA), warnings));
-                case FOLDED -> List.of(FoldedReader.read(in.text(), StandardCharsets.ISO_8859_1, in.name(), info,
+                case FOLDED -> List.of(FoldedReader.read(in.text(), in.plainTextFile(), StandardCharsets.ISO_8859_1, in.name(), info,
                         warnings, foldedRoot, threads));
                 case DIFFERENTIAL_FOLDED -> {
-                    FoldedReader.Differential d = FoldedReader.readDifferential(in.text(), in.name(), info, warnings,
+                    FoldedReader.Differential d = FoldedReader.readDifferential(in.text(), in.plainTextFile(), in.name(), info, warnings,
                             foldedRoot, threads);
                     yield List.of(d.base(), d.next());
                 }

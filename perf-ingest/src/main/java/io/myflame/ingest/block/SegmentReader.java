@@ -18,17 +18,26 @@ import java.util.function.Supplier;
  * reads and parses; the calling thread is one of the workers.
  *
  * <p>A segment's samples run from the first cut at or after its start to the first cut at or after
- * its end, a cut being the index just after a blank line ("\n\n"). Both neighbours find the same cut
- * from the same bytes, so every sample is parsed once, in whichever way the file is divided.
+ * its end, a cut being the index just after a blank line ("\n\n") between perf script samples, or
+ * after any newline between folded lines ({@link Cut}). Both neighbours find the same cut from the
+ * same bytes, so every sample is parsed once, in whichever way the file is divided.
  */
 public final class SegmentReader {
+    /** Where the text may be cut between units. */
+    public enum Cut {
+        /** After a blank line: perf script samples of several lines. */
+        BLANK_LINE,
+        /** After any line: folded stacks, one a line. */
+        LINE
+    }
+
     /** What a worker reads past its segment's end at first, to finish its last sample. */
     private static final int LOOK_AHEAD = 16 << 10;
 
     /**
-     * A sample runs on for more than half of {@link BlockReader#MAX_BLOCK}: the file is read by
-     * {@link BlockReader}, which cuts such a sample at a line, so that a file and a pipe of the same
-     * text fold alike.
+     * A sample (or a folded line) runs on for more than half of {@link BlockReader#MAX_BLOCK}: the file
+     * is read by {@link BlockReader}, which cuts such a sample at a line and skips such a line, so that a
+     * file and a pipe of the same text fold alike.
      */
     public static final class Unsegmented extends Exception {
         Unsegmented() {
@@ -37,6 +46,7 @@ public final class SegmentReader {
     }
 
     private final Path file;
+    private final Cut cut;
     private final long size;
     private final int segment;
     private final int segments;
@@ -45,8 +55,9 @@ public final class SegmentReader {
     private final ConcurrentHashMap<Integer, Integer> linesPerChunk = new ConcurrentHashMap<>();
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
-    private SegmentReader(Path file, long size, int segment, AtomicLong bytesRead) {
+    private SegmentReader(Path file, Cut cut, long size, int segment, AtomicLong bytesRead) {
         this.file = file;
+        this.cut = cut;
         this.size = size;
         this.segment = segment;
         this.segments = (int) ((size + segment - 1) / segment);
@@ -57,12 +68,12 @@ public final class SegmentReader {
      * Parses the first {@code size} bytes of {@code file} with {@code threads} workers (the caller and
      * {@code threads - 1} more), each with its own parser, and merges what they found.
      */
-    public static BlockReader.Merged read(Path file, long size, int threads, int segment, AtomicLong bytesRead,
+    public static BlockReader.Merged read(Path file, Cut cut, long size, int threads, int segment, AtomicLong bytesRead,
             Supplier<BlockParser> parsers) throws IOException, Unsegmented {
         if (size / segment >= Integer.MAX_VALUE) {
             throw new Unsegmented();
         }
-        return new SegmentReader(file, size, segment, bytesRead).run(Math.max(1, threads), parsers);
+        return new SegmentReader(file, cut, size, segment, bytesRead).run(Math.max(1, threads), parsers);
     }
 
     private BlockReader.Merged run(int threads, Supplier<BlockParser> factory) throws IOException, Unsegmented {
@@ -132,7 +143,7 @@ public final class SegmentReader {
             int len = readAt(in, buf, 0, (int) Math.min(2 + segment + LOOK_AHEAD, size - at), at);
             int from = 0;
             if (k > 0) {
-                from = firstCut(buf, (int) (start - at), (int) (end - at));
+                from = firstCut(cut, buf, (int) (start - at), (int) (end - at));
                 if (from < 0) {
                     // No sample starts here: the previous segment's last one runs through it.
                     linesPerChunk.put(k, 0);
@@ -147,7 +158,7 @@ public final class SegmentReader {
                 last = true;
             } else {
                 int searched = (int) (end - at);
-                to = firstCut(buf, searched, len);
+                to = firstCut(cut, buf, searched, len);
                 while (to < 0 && at + len < size) {
                     if (len - from > BlockReader.MAX_BLOCK / 2) {
                         // BlockReader splits a sample that long its own way (at a line); so is it here
@@ -156,7 +167,7 @@ public final class SegmentReader {
                     searched = Math.max(searched, len - 1);
                     buf = java.util.Arrays.copyOf(buf, (int) Math.min((long) buf.length * 2, Integer.MAX_VALUE - 8));
                     len += readAt(in, buf, len, (int) Math.min(buf.length - len, size - at - len), at + len);
-                    to = firstCut(buf, searched, len);
+                    to = firstCut(cut, buf, searched, len);
                 }
                 last = to < 0;
                 if (last) {
@@ -168,8 +179,16 @@ public final class SegmentReader {
         }
     }
 
-    /** The first cut (index just after "\n\n") in {@code [from, limit]}; or -1. */
-    static int firstCut(byte[] b, int from, int limit) {
+    /** The first cut (index just after "\n\n", or after "\n") in {@code [from, limit]}; or -1. */
+    static int firstCut(Cut cut, byte[] b, int from, int limit) {
+        if (cut == Cut.LINE) {
+            for (int i = Math.max(from, 1) - 1; i < limit; i++) {
+                if (b[i] == '\n') {
+                    return i + 1;
+                }
+            }
+            return -1;
+        }
         for (int i = Math.max(from, 2) - 1; i < limit; i++) {
             if (b[i] == '\n' && b[i - 1] == '\n') {
                 return i + 1;

@@ -59,15 +59,26 @@ public final class FoldedReader {
     /** Reads folded text with a chosen meaning of the first frame, on {@code threads} workers. */
     public static Profile read(InputStream in, Charset charset, String source, ProfileInfo info, List<String> warnings,
                                Root root, int threads) throws IOException, InputException {
-        FoldedStacks stacks = new FoldedTextReader(threads).read(in, charset, source, root != Root.FUNCTION, false);
+        return read(in, null, charset, source, info, warnings, root, threads);
+    }
+
+    /**
+     * As {@link #read(InputStream, Charset, String, ProfileInfo, List, Root, int)}; {@code file}, when not
+     * null, is the regular file whose bytes {@code in} reads, which the workers then read by segments.
+     */
+    public static Profile read(InputStream in, java.nio.file.Path file, Charset charset, String source, ProfileInfo info,
+                               List<String> warnings, Root root, int threads) throws IOException, InputException {
+        FoldedStacks stacks = new FoldedTextReader(threads).fromFile(file).read(in, charset, source, root != Root.FUNCTION,
+                false);
         warnings.addAll(stacks.warnings());
         return stacks.takeProfile(info, threadOf(root), FoldedStacks.Counts.AS_READ);
     }
 
-    /** Reads a differential folded file (two counts per line) as its two profiles. */
-    public static Differential readDifferential(InputStream in, String source, ProfileInfo info, List<String> warnings,
-                                                Root root, int threads) throws IOException, InputException {
-        FoldedStacks stacks = new FoldedTextReader(threads).read(in, source, root != Root.FUNCTION, true);
+    /** Reads a differential folded file (two counts per line) as its two profiles; {@code file} as for {@link #read}. */
+    public static Differential readDifferential(InputStream in, java.nio.file.Path file, String source, ProfileInfo info,
+                                                List<String> warnings, Root root, int threads)
+            throws IOException, InputException {
+        FoldedStacks stacks = new FoldedTextReader(threads).fromFile(file).read(in, source, root != Root.FUNCTION, true);
         warnings.addAll(stacks.warnings());
         Function<String, SampledThread> threadOf = threadOf(root);
         // arguments are evaluated in order: the base is copied, then the new side takes the stacks

@@ -4,8 +4,12 @@ import io.myflame.ingest.error.InputException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
+import io.myflame.ingest.block.BlockParser;
 import io.myflame.ingest.block.BlockReader;
 import io.myflame.ingest.block.Problems;
+import io.myflame.ingest.block.SegmentReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import io.myflame.ingest.fold.FoldedStacks;
 import io.myflame.ingest.script.PerfScriptReader;
 
@@ -21,6 +25,8 @@ public final class FoldedTextReader {
     private final int threads;
     private final int blockSize;
     private java.util.concurrent.atomic.AtomicLong bytesRead = new java.util.concurrent.atomic.AtomicLong();
+    /** The regular file the text is, as it is; null when it comes from a pipe or through gzip. */
+    private Path file;
 
     public FoldedTextReader(int threads) {
         this(threads, BlockReader.BLOCK);
@@ -48,14 +54,35 @@ public final class FoldedTextReader {
         return read(in, java.nio.charset.StandardCharsets.ISO_8859_1, source, rootIsThread, differential);
     }
 
+    /**
+     * Reads the text from {@code file}, a regular file holding it as it is, by segments: every worker
+     * reads its own ({@link SegmentReader}), as perf script text is read. A line over 8 MB sends the
+     * whole file through {@link BlockReader}, from {@code in}, which skips such a line.
+     */
+    public FoldedTextReader fromFile(Path file) {
+        this.file = file;
+        return this;
+    }
+
     /** As {@link #read(InputStream, String, boolean, boolean)}, names decoded in {@code charset} (UTF-8 for JFR). */
     public FoldedStacks read(InputStream in, java.nio.charset.Charset charset, String source, boolean rootIsThread,
                              boolean differential) throws IOException, InputException {
-        BlockReader reader = new BlockReader(threads, blockSize, bytesRead);
-        int[] filled = new int[1];
-        byte[] block = reader.first(in, filled);
-        BlockReader.Merged m = reader.read(in, block, filled[0], BlockReader::lastNewline,
-                () -> new FoldedLineParser(charset, rootIsThread, differential));
+        java.util.function.Supplier<BlockParser> parsers = () -> new FoldedLineParser(charset, rootIsThread, differential);
+        BlockReader.Merged m = null;
+        if (file != null) {
+            long before = bytesRead.get();
+            try {
+                m = SegmentReader.read(file, SegmentReader.Cut.LINE, Files.size(file), threads, blockSize, bytesRead, parsers);
+            } catch (SegmentReader.Unsegmented e) {
+                bytesRead.set(before);
+            }
+        }
+        if (m == null) {
+            BlockReader reader = new BlockReader(threads, blockSize, bytesRead);
+            int[] filled = new int[1];
+            byte[] block = reader.first(in, filled);
+            m = reader.read(in, block, filled[0], BlockReader::lastNewline, parsers);
+        }
         Problems problems = m.problems();
         List<String> warnings = problems.warnings(source, m).stream()
                 .map(w -> w.startsWith("ignored") ? w + " (expected 'frame;frame;... COUNT"

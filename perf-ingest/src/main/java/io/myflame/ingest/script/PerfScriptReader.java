@@ -78,7 +78,7 @@ public final class PerfScriptReader {
             String prose = proseLine(block, filled, source);
             String event = options.eventFilter() != null ? options.eventFilter() : firstEvent(block, filled);
             if (!firstSampleOnOneLine(block, filled)) {
-                BlockReader.Merged m = SegmentReader.read(file, size, threads, blockSize, bytesRead,
+                BlockReader.Merged m = SegmentReader.read(file, SegmentReader.Cut.BLANK_LINE, size, threads, blockSize, bytesRead,
                         () -> new ChunkParser(options, event));
                 return folded(m, prose, event, source);
             }
