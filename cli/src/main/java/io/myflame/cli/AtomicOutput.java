@@ -56,7 +56,7 @@ public final class AtomicOutput {
             return;
         }
         String out = o.originalStringValues().get(o.originalStringValues().size() - 1);
-        String why = OptionValues.OutputFile.problem(out);
+        String why = OutputFileName.problem(out);
         if (why != null) {
             // The same rule as the -o converter, for a command whose -o forgot it.
             throw new UsageError("Invalid value for option '-o': " + why);

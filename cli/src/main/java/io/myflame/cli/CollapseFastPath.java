@@ -85,7 +85,7 @@ final class CollapseFastPath {
                             // Folded input is not collapsed; the flag is accepted as everywhere else.
                         }
                         default -> {
-                            if (OptionValues.OutputFile.problem(value) != null) {
+                            if (OutputFileName.problem(value) != null) {
                                 return null;
                             }
                             output = value;

@@ -1,6 +1,5 @@
 package io.myflame.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine;
 import picocli.CommandLine.ITypeConverter;
@@ -138,29 +137,15 @@ final class OptionValues {
         }
     }
 
-    /** An output file: {@code -} for stdout, or a path that is not a directory. */
+    /** An output file: {@code -} for stdout, or a path that is not a directory ({@link OutputFileName}). */
     static final class OutputFile implements ITypeConverter<Path> {
         @Override
         public Path convert(String s) {
-            String why = problem(s);
+            String why = OutputFileName.problem(s);
             if (why != null) {
                 throw new TypeConversionException(why);
             }
             return Path.of(s);
-        }
-
-        /** Why {@code s} cannot be an output file, or null. Shared with collapse's fast path. */
-        static String problem(String s) {
-            if (s.isEmpty()) {
-                return "an empty file name";
-            }
-            if (s.equals("-")) {
-                return null;
-            }
-            if (s.endsWith("/") || Files.isDirectory(Path.of(s))) {
-                return "'" + s + "' is a directory; name a file";
-            }
-            return null;
         }
     }
 }
