@@ -10,9 +10,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
- * Reads a regular file of samples separated by blank lines with no reading thread: each worker takes
- * the next {@link BlockReader#BLOCK}-sized segment of the file, reads it itself with a positional
- * read, and parses the samples that start in it (those that begin before it belong to the previous
+ * Reads a regular text file (perf script samples, folded lines) with no reading thread: each worker
+ * takes the next {@link BlockReader#BLOCK}-sized segment of the file, reads it itself at its offset,
+ * and parses the samples that start in it (those that begin before it belong to the previous
  * segment's worker, which reads on to the end of its last one). Where {@link BlockReader} had a
  * thread copying the input beside the parsers, three busy threads on two cores, each core now both
  * reads and parses; the calling thread is one of the workers.
