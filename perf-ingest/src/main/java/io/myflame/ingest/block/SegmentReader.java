@@ -73,7 +73,9 @@ public final class SegmentReader {
         if (size / segment >= Integer.MAX_VALUE) {
             throw new Unsegmented();
         }
-        return new SegmentReader(file, cut, size, segment, bytesRead).run(Math.max(1, threads), parsers);
+        SegmentReader reader = new SegmentReader(file, cut, size, segment, bytesRead);
+        // no more workers than segments: each makes a parser and a buffer of a segment's size
+        return reader.run(Math.max(1, Math.min(threads, reader.segments)), parsers);
     }
 
     private BlockReader.Merged run(int threads, Supplier<BlockParser> factory) throws IOException, Unsegmented {
