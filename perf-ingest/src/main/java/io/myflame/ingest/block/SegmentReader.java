@@ -47,6 +47,8 @@ public final class SegmentReader {
 
     private final Path file;
     private final Cut cut;
+    /** The file's first bytes, read before by the caller (to tell the text's shape): not read again. */
+    private final byte[] head;
     private final long size;
     private final int segment;
     private final int segments;
@@ -55,9 +57,10 @@ public final class SegmentReader {
     private final ConcurrentHashMap<Integer, Integer> linesPerChunk = new ConcurrentHashMap<>();
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
-    private SegmentReader(Path file, Cut cut, long size, int segment, AtomicLong bytesRead) {
+    private SegmentReader(Path file, Cut cut, byte[] head, long size, int segment, AtomicLong bytesRead) {
         this.file = file;
         this.cut = cut;
+        this.head = head;
         this.size = size;
         this.segment = segment;
         this.segments = (int) ((size + segment - 1) / segment);
@@ -66,16 +69,30 @@ public final class SegmentReader {
 
     /**
      * Parses the first {@code size} bytes of {@code file} with {@code threads} workers (the caller and
-     * {@code threads - 1} more), each with its own parser, and merges what they found.
+     * {@code threads - 1} more), each with its own parser, and merges what they found. Throws
+     * {@link Unsegmented} having taken back from {@code bytesRead} what it counted.
      */
     public static BlockReader.Merged read(Path file, Cut cut, long size, int threads, int segment, AtomicLong bytesRead,
             Supplier<BlockParser> parsers) throws IOException, Unsegmented {
+        return read(file, cut, new byte[0], size, threads, segment, bytesRead, parsers);
+    }
+
+    /** As {@link #read(Path, Cut, long, int, int, AtomicLong, Supplier)}, the file's first bytes already in {@code head}. */
+    public static BlockReader.Merged read(Path file, Cut cut, byte[] head, long size, int threads, int segment,
+            AtomicLong bytesRead, Supplier<BlockParser> parsers) throws IOException, Unsegmented {
         if (size / segment >= Integer.MAX_VALUE) {
             throw new Unsegmented();
         }
-        SegmentReader reader = new SegmentReader(file, cut, size, segment, bytesRead);
-        // no more workers than segments: each makes a parser and a buffer of a segment's size
-        return reader.run(Math.max(1, Math.min(threads, reader.segments)), parsers);
+        SegmentReader reader = new SegmentReader(file, cut, head, size, segment, bytesRead);
+        long before = bytesRead.get();
+        try {
+            // no more workers than segments: each makes a parser and a buffer of a segment's size
+            return reader.run(Math.max(1, Math.min(threads, reader.segments)), parsers);
+        } catch (Unsegmented u) {
+            // the caller reads the file again from its start, counting as it goes
+            bytesRead.set(before);
+            throw u;
+        }
     }
 
     private BlockReader.Merged run(int threads, Supplier<BlockParser> factory) throws IOException, Unsegmented {
@@ -199,13 +216,17 @@ public final class SegmentReader {
         return -1;
     }
 
-    /** Reads {@code n} bytes of the file at {@code position} into {@code b[off]}. */
-    private static int readAt(RandomAccessFile in, byte[] b, int off, int n, long position) throws IOException {
-        in.seek(position);
-        try {
-            in.readFully(b, off, n);
-        } catch (java.io.EOFException e) {
-            throw new IOException("the file got shorter while it was read");
+    /** Reads {@code n} bytes of the file at {@code position} into {@code b[off]}, those in the head from it. */
+    private int readAt(RandomAccessFile in, byte[] b, int off, int n, long position) throws IOException {
+        int fromHead = (int) Math.max(0, Math.min(n, head.length - position));
+        System.arraycopy(head, (int) Math.min(position, head.length), b, off, fromHead);
+        if (fromHead < n) {
+            in.seek(position + fromHead);
+            try {
+                in.readFully(b, off + fromHead, n - fromHead);
+            } catch (java.io.EOFException e) {
+                throw new IOException("the file got shorter while it was read");
+            }
         }
         return n;
     }

@@ -70,11 +70,10 @@ public final class FoldedTextReader {
         java.util.function.Supplier<BlockParser> parsers = () -> new FoldedLineParser(charset, rootIsThread, differential);
         BlockReader.Merged m = null;
         if (file != null) {
-            long before = bytesRead.get();
             try {
                 m = SegmentReader.read(file, SegmentReader.Cut.LINE, Files.size(file), threads, blockSize, bytesRead, parsers);
             } catch (SegmentReader.Unsegmented e) {
-                bytesRead.set(before);
+                // a line too long for a segment: read as from a pipe, below
             }
         }
         if (m == null) {

@@ -48,12 +48,10 @@ public final class PerfScriptReader {
         BlockReader reader = new BlockReader(threads, blockSize, bytesRead);
         int[] filled = new int[1];
         byte[] block = reader.first(in, filled);
-        String prose = proseLine(block, filled[0], source);
-        String event = options.eventFilter() != null ? options.eventFilter() : firstEvent(block, filled[0]);
-        boolean oneLineSamples = firstSampleOnOneLine(block, filled[0]);
-        BlockReader.Merged m = reader.read(in, block, filled[0], (b, len) -> sampleBoundary(b, len, oneLineSamples),
-                () -> new ChunkParser(options, event));
-        return folded(m, prose, event, source);
+        Head head = Head.of(block, filled[0], source, options);
+        BlockReader.Merged m = reader.read(in, block, filled[0], (b, len) -> sampleBoundary(b, len, head.oneLineSamples),
+                () -> new ChunkParser(options, head.event));
+        return folded(m, head, source);
     }
 
     /**
@@ -63,32 +61,45 @@ public final class PerfScriptReader {
      * read from {@code in} (the same text from its start) as from a pipe.
      */
     public FoldedStacks read(java.nio.file.Path file, InputStream in, String source) throws IOException, InputException {
-        long before = bytesRead.get();
-        try {
-            long size;
-            // the head read to tell the text's shape, whatever the segments' size
-            byte[] block;
-            int filled;
-            try (java.io.RandomAccessFile head = new java.io.RandomAccessFile(file.toFile(), "r")) {
-                size = head.length();
-                block = new byte[(int) Math.min(size, BLOCK)];
-                head.readFully(block);
-                filled = block.length;
+        long size;
+        byte[] block;
+        // the head, read to tell the text's shape, is the first segment's bytes too
+        try (java.io.RandomAccessFile first = new java.io.RandomAccessFile(file.toFile(), "r")) {
+            size = first.length();
+            block = new byte[(int) Math.min(size, BLOCK)];
+            first.readFully(block);
+        }
+        Head head = Head.of(block, block.length, source, options);
+        if (!head.oneLineSamples) {
+            try {
+                BlockReader.Merged m = SegmentReader.read(file, SegmentReader.Cut.BLANK_LINE, block, size, threads,
+                        blockSize, bytesRead, () -> new ChunkParser(options, head.event));
+                return folded(m, head, source);
+            } catch (SegmentReader.Unsegmented e) {
+                // a sample too long for a segment: read as from a pipe, below
             }
-            String prose = proseLine(block, filled, source);
-            String event = options.eventFilter() != null ? options.eventFilter() : firstEvent(block, filled);
-            if (!firstSampleOnOneLine(block, filled)) {
-                BlockReader.Merged m = SegmentReader.read(file, SegmentReader.Cut.BLANK_LINE, size, threads, blockSize, bytesRead,
-                        () -> new ChunkParser(options, event));
-                return folded(m, prose, event, source);
-            }
-        } catch (SegmentReader.Unsegmented e) {
-            bytesRead.set(before);
         }
         return read(in, source);
     }
 
-    private FoldedStacks folded(BlockReader.Merged m, String prose, String event, String source) throws InputException {
+    /**
+     * What the text's first block says about all of it.
+     *
+     * @param prose          the refusal when the text does not start as perf script does, else null
+     * @param event          the one event kept
+     * @param oneLineSamples whether each sample is one line (no blank lines to cut at)
+     */
+    private record Head(String prose, String event, boolean oneLineSamples) {
+        static Head of(byte[] b, int len, String source, FoldOptions options) {
+            return new Head(proseLine(b, len, source),
+                    options.eventFilter() != null ? options.eventFilter() : firstEvent(b, len),
+                    firstSampleOnOneLine(b, len));
+        }
+    }
+
+    private FoldedStacks folded(BlockReader.Merged m, Head head, String source) throws InputException {
+        String prose = head.prose;
+        String event = head.event;
         List<String> warnings = new ArrayList<>();
         if (m.otherEvent()) {
             warnings.add("kept only events of type " + event + " (others were in the input; --event-filter picks one)");
