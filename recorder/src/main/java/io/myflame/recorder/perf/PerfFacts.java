@@ -56,6 +56,11 @@ public record PerfFacts(String event, long frequency, long period, long samples,
                 lost = n;
             }
         }
+        if (st.exit() != 0 || (!sawSamples && !st.stderr().isBlank())) {
+            // Not "no samples": perf could not count them. On a file cut short perf prints "failed to
+            // process sample" and no count, and still exits 0.
+            throw new RecordException("perf report --stats cannot read " + data + ": " + st.said());
+        }
         return new PerfFacts(event, byFreq ? value : -1, byFreq ? -1 : value, samples, lost);
     }
 
