@@ -2,9 +2,8 @@ package io.myflame.cli;
 
 /**
  * The jar's main class. A plain {@code myflame collapse}, the command that sits in pipelines, runs
- * from here without loading {@link Main}: Main's checks name picocli's exceptions, and picocli is
- * compiled for Java 5, so neither class-data archive holds it and the JVM would load and verify
- * those classes from the jar. Everything else goes to {@link Main#run}. Errors reach the user as one
+ * from here without loading {@link Main}, whose checks name picocli's exceptions: collapse has an AOT
+ * cache of its own classes, without picocli's. Everything else goes to {@link Main#run}. Errors reach the user as one
  * line: bad data exits 1, bad usage exits 2, anything else is an internal error (exit 70) and a bug.
  */
 public final class Entry {

@@ -34,8 +34,9 @@ public final class Main implements Runnable {
         m.put("record", RecordCommand::new);
         m.put("sweep", SweepCommand::new);
         m.put("demo", DemoCommand::new);
-        // A lambda, not CommandLine.HelpCommand::new: JDK 25's AOT cache would archive that method reference,
-        // which names a class compiled for Java 5 that the cache cannot hold, and then fail to be made at all.
+        // A lambda, not CommandLine.HelpCommand::new: JDK 25's AOT cache archives that method reference, and
+        // with picocli's own class files (compiled for Java 5, which the cache cannot hold, as when run
+        // from picocli's jar) it then failed to be made at all.
         m.put("help", () -> new CommandLine.HelpCommand());
         return java.util.Collections.unmodifiableMap(m);
     }

@@ -7,8 +7,8 @@ import java.nio.file.Path;
  * The rule for an output file's name: {@code -} for stdout, or a path that is not a directory. Apart
  * from {@link OptionValues.OutputFile}, the -o converter, because that class implements a picocli
  * interface: collapse's fast path and {@link AtomicOutput} check a name without loading picocli, whose
- * classes (compiled for Java 5) no class-data archive or AOT cache holds, so loading one opens the
- * 10 MB jar (5-9 ms of a `collapse -o`).
+ * classes collapse's own AOT cache does not hold, so loading one would open the 10 MB jar (5-9 ms of a
+ * `collapse -o`).
  */
 final class OutputFileName {
     private OutputFileName() {
