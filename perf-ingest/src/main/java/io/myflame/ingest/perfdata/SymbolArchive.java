@@ -157,9 +157,7 @@ final class SymbolArchive {
             }
             SymbolList syms = new SymbolList(1024);
             while (p < b.length && !startsWith(b, p, "dso ") && !startsWith(b, p, "cfi ")) {
-                eol = lineEnd(b, p);
-                entry(b, p, eol, syms);
-                p = eol + 1;
+                p = entry(b, p, syms);
             }
             boolean kernel = head[1].equals("kernel");
             long text = head[3].equals("-") || !kernel ? -1 : Long.parseUnsignedLong(head[3], 16);
@@ -207,7 +205,7 @@ final class SymbolArchive {
         for (int k = 0; k < n; k++) {
             long v = 0;
             int start = at;
-            for (int d; at < eol && (d = Character.digit(b[at], 16)) >= 0; at++) {
+            for (int d; at < eol && (d = HEX[b[at] & 0xff]) >= 0; at++) {
                 v = (v << 4) | d;
             }
             if (at == start) {
@@ -219,40 +217,59 @@ final class SymbolArchive {
         return eol + 1;
     }
 
-    /** "ffffffff81000000 1a0 _stext" */
-    private static void entry(byte[] b, int p, int eol, SymbolList syms) throws IOException {
-        int s1 = indexOf(b, p, eol, (byte) ' ');
-        int s2 = s1 < 0 ? -1 : indexOf(b, s1 + 1, eol, (byte) ' ');
-        if (s2 < 0) {
+    /** The value of each hexadecimal digit's byte; -1 for every other byte. */
+    private static final byte[] HEX = new byte[256];
+
+    static {
+        java.util.Arrays.fill(HEX, (byte) -1);
+        for (int i = 0; i < 16; i++) {
+            HEX["0123456789abcdef".charAt(i)] = (byte) i;
+            HEX["0123456789ABCDEF".charAt(i)] = (byte) i;
+        }
+    }
+
+    /**
+     * The symbol line at {@code p}, "ffffffff81000000 1a0 _stext", into {@code syms}; returns where the
+     * next line starts. Read on every run of a capture (a small one's archive took as long to parse as its
+     * perf.data to read): each byte is looked at once, numbers come straight off the bytes, and a name
+     * without escapes is copied once.
+     */
+    private static int entry(byte[] b, int p, SymbolList syms) throws IOException {
+        int n = b.length;
+        int i = p;
+        long start = 0;
+        for (int d; i < n && (d = HEX[b[i] & 0xff]) >= 0; i++) {
+            start = start << 4 | d;
+        }
+        int startEnd = i;
+        long size = 0;
+        if (i < n && b[i] == ' ') {
+            for (int d; ++i < n && (d = HEX[b[i] & 0xff]) >= 0; ) {
+                size = size << 4 | d;
+            }
+        }
+        int sizeEnd = i;
+        if (startEnd - p < 1 || startEnd - p > 16 || sizeEnd - startEnd < 2 || sizeEnd - startEnd > 17
+                || i >= n || b[i] != ' ') {
             throw new IOException("a symbol line without start, size and name at byte " + p);
         }
-        long start = hex(b, p, s1);
-        long size = hex(b, s1 + 1, s2);
-        int from = s2 + 1;
-        // Read on every run of a capture (a small one's table took a third of its reading time):
-        // numbers and names come straight off the bytes, and a name without escapes is copied once.
-        if (indexOf(b, from, eol, (byte) '\\') < 0) {
+        int from = i + 1;
+        boolean escaped = false;
+        int eol = from;
+        for (; eol < n; eol++) {
+            byte c = b[eol];
+            if (c == '\n') {
+                break;
+            }
+            escaped |= c == '\\';
+        }
+        if (!escaped) {
             syms.add(start, size, SymbolList.GLOBAL, b, from, eol - from);
         } else {
             byte[] name = unescape(b, from, eol);
             syms.add(start, size, SymbolList.GLOBAL, name, 0, name.length);
         }
-    }
-
-    /** An unsigned hexadecimal number of 1 to 16 digits. */
-    private static long hex(byte[] b, int from, int to) throws IOException {
-        if (to - from < 1 || to - from > 16) {
-            throw new IOException("not a hexadecimal number at byte " + from);
-        }
-        long v = 0;
-        for (int i = from; i < to; i++) {
-            int d = Character.digit((char) b[i], 16);
-            if (d < 0) {
-                throw new IOException("not a hexadecimal number at byte " + from);
-            }
-            v = (v << 4) | d;
-        }
-        return v;
+        return eol + 1;
     }
 
     /**

@@ -135,6 +135,31 @@ class SymbolArchiveTest {
         assertEquals(kallsyms.name(i), moved.name(moved.find(text + 0x1234 + delta)));
     }
 
+    /** A damaged symbol line is refused with where it starts, not read as some other number or name. */
+    @Test
+    void aDamagedSymbolLineIsRefusedAtItsByte() throws Exception {
+        String head = "myflame-symbols 1\ndso elf e1 - /lib/x.so\n";
+        for (String bad : List.of("12g4 10 name", "10000000000000000 10 name", "1000 name", "1000 10", "1000  10 name",
+                " 1000 10 name", "1000 10x name")) {
+            Path file = dir.resolve("damaged.symbols.gz");
+            try (OutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(file))) {
+                out.write((head + "1000 10 good\n" + bad + "\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+            }
+            java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                    () -> SymbolArchive.read(file), bad);
+            assertEquals("a symbol line without start, size and name at byte " + (head.length() + 13), e.getMessage(), bad);
+        }
+        Path file = dir.resolve("good.symbols.gz");
+        try (OutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(file))) {
+            // the last line may lack its newline; a name may be empty, or hold spaces
+            out.write((head + "ffffffffffffffff 1 \n2000 FF two words").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        }
+        SymbolTable t = SymbolArchive.read(file).section("e1", "/lib/x.so").table();
+        assertEquals(0x2000, t.start(t.find(0x2010)));
+        assertEquals(0x20ff, t.end(t.find(0x2010)));
+        assertEquals("two words", t.name(t.find(0x2010)));
+    }
+
     @Test
     void notAnArchiveIsANoteNotAFailure() throws Exception {
         Path data = dir.resolve("x.data");
