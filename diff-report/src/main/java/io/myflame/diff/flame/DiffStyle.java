@@ -142,6 +142,12 @@ public final class DiffStyle implements FrameStyle {
         return true;
     }
 
+    /** Colours and notes come from the values given, which never change. */
+    @Override
+    public boolean pure() {
+        return true;
+    }
+
     /** A scale from the largest fall to the largest rise, each swatch labelled with its change. */
     @Override
     public List<LegendEntry> legend() {

@@ -35,6 +35,15 @@ public interface FrameStyle {
         return false;
     }
 
+    /**
+     * Whether frames may be styled from two threads at once, in any order, with the same result: no
+     * colour depends on which frame was styled first. A style that learns as it goes (a palette map
+     * keeps the first colour a name got) answers no, and its frames are drawn by one thread.
+     */
+    default boolean pure() {
+        return false;
+    }
+
     /** Legend entries (colour and label) in drawing order; empty for no legend. */
     default List<LegendEntry> legend() {
         return List.of();

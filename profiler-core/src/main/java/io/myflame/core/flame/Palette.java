@@ -83,6 +83,12 @@ public enum Palette {
             public List<LegendEntry> legend() {
                 return palette == MYSQL ? MysqlLayer.legend() : List.of();
             }
+
+            /** Colours come from names and depths; the per-tree facts are made by the first fill, before any thread starts. */
+            @Override
+            public boolean pure() {
+                return true;
+            }
         };
     }
 

@@ -102,12 +102,12 @@ public final class SvgFlameGraph {
     /** Renders a layout as a complete SVG document. */
     public String render(FlameLayout layout) {
         FlameDrawing d = new FlameDrawing(options, layout, true);
-        SVGGraphics2D g = new SVGGraphics2D(options.width(), d.height);
-        g.setDefsKeyPrefix("mf");
-        g.setFontFunction(FlameFont::css);
-        g.setGeomDoubleConverter(SvgFlameGraph::number);
-        g.setTransformDoubleConverter(SvgFlameGraph::number);
-        d.draw(g);
+        StringBuilder body = new StringBuilder();
+        SVGGraphics2D g = svg(d, body);
+        d.draw(g, () -> {
+            StringBuilder text = new StringBuilder();
+            return new FlameDrawing.Share(svg(d, text), text);
+        }, body);
         String svg = g.getSVGElement(null, true, new ViewBox(0, 0, options.width(), d.height), null, null);
         int close = svg.lastIndexOf("</svg>");
         StringBuilder out = new StringBuilder(svg.length() + 16_000);
@@ -121,6 +121,16 @@ public final class SvgFlameGraph {
             out.append("<script><![CDATA[").append(resource("flame.js")).append("]]></script>\n");
         }
         return out.append("</svg>\n").toString();
+    }
+
+    /** A jfreesvg surface for {@code d} writing its elements to {@code body}, as every one of a drawing is set up. */
+    private SVGGraphics2D svg(FlameDrawing d, StringBuilder body) {
+        SVGGraphics2D g = new SVGGraphics2D(options.width(), d.height, null, body);
+        g.setDefsKeyPrefix("mf");
+        g.setFontFunction(FlameFont::css);
+        g.setGeomDoubleConverter(SvgFlameGraph::number);
+        g.setTransformDoubleConverter(SvgFlameGraph::number);
+        return g;
     }
 
     /** CSS for options that differ from the defaults (none for a default graph). */

@@ -1,0 +1,52 @@
+package io.myflame.core.flame;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.myflame.core.analysis.CallTree;
+import io.myflame.core.analysis.CallTrees;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.jfree.svg.SVGGraphics2D;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Frames drawn in two shares, the second by another thread, write the bytes one thread writes,
+ * wherever the frames are split: among siblings, under deep ancestors, next to either end.
+ */
+class SharedDrawingTest {
+    @Test
+    void framesDrawnInTwoSharesWriteWhatOneThreadWrites() {
+        CallTree tree = CallTrees.full(Fixtures.folded("delete-10.2.folded"), true);
+        for (FlameOptions o : List.of(
+                FlameOptions.defaults().withMinWidth(0).withStyle(Palette.MYSQL.style(false)),
+                FlameOptions.defaults().withMinWidth(0).withInverted(true).withStyle(Palette.HOT.style(true)))) {
+            FlameLayout layout = new SvgFlameGraph(o).layout(tree);
+            assertTrue(layout.size() > 500, "frames: " + layout.size());
+            String one = drawn(o, layout, 0);
+            List<Integer> splits = new ArrayList<>(List.of(1, 2, layout.size() / 3, layout.size() / 2, layout.size() - 1));
+            Random random = new Random(42);
+            for (int k = 0; k < 20; k++) {
+                splits.add(1 + random.nextInt(layout.size() - 1));
+            }
+            int deep = 0;
+            for (int split : splits) {
+                deep = Math.max(deep, layout.depth(split));
+                assertEquals(one, drawn(o, layout, split), "split at frame " + split);
+            }
+            assertTrue(deep > 10, "some split falls under deep ancestors: " + deep);
+        }
+    }
+
+    /** The frames' text drawn with the second share from {@code split} on (0: one thread). */
+    private static String drawn(FlameOptions o, FlameLayout layout, int split) {
+        FlameDrawing d = new FlameDrawing(o, layout, true);
+        StringBuilder body = new StringBuilder();
+        d.drawFrames(new SVGGraphics2D(o.width(), d.height, null, body), 400, split == 0 ? null : () -> {
+            StringBuilder text = new StringBuilder();
+            return new FlameDrawing.Share(new SVGGraphics2D(o.width(), d.height, null, text), text);
+        }, body, split);
+        return body.toString();
+    }
+}
