@@ -30,7 +30,7 @@ final class SortedPaths {
     /** Position of each frame id in name order. */
     private final int[] rank;
 
-    private SortedPaths(Profile profile, boolean byComm) {
+    private SortedPaths(Profile profile, boolean byComm, int parallelPaths) {
         int n = profile.size();
         // Comm names join a copy of the profile's names: the profile itself stays as it was.
         frames = byComm ? FrameTable.copyOf(profile.frames()) : profile.frames();
@@ -53,7 +53,7 @@ final class SortedPaths {
         for (int i = 0; i < n; i++) {
             order[i] = i;
         }
-        sort();
+        sort(parallelPaths);
         lcp = new int[n];
         cum = new long[n + 1];
         for (int i = 0; i < n; i++) {
@@ -64,7 +64,12 @@ final class SortedPaths {
 
     /** Sorts the stacks of {@code profile}; with {@code byComm} each path starts with the thread's comm. */
     static SortedPaths of(Profile profile, boolean byComm) {
-        return new SortedPaths(profile, byComm);
+        return new SortedPaths(profile, byComm, PARALLEL_PATHS);
+    }
+
+    /** As {@link #of(Profile, boolean)}, sorted by two threads from {@code parallelPaths} stacks on (tests share small ones). */
+    static SortedPaths of(Profile profile, boolean byComm, int parallelPaths) {
+        return new SortedPaths(profile, byComm, parallelPaths);
     }
 
     int size() {
@@ -111,48 +116,125 @@ final class SortedPaths {
         return rank;
     }
 
+    /** From this many stacks the sort is shared by two threads. */
+    static final int PARALLEL_PATHS = 65_536;
+
     /**
      * Multikey quicksort (Bentley and Sedgewick): partitions a range three ways on the frame at one
      * depth and goes one frame deeper only in the middle part, so no shared prefix is compared
      * twice. The ranges to do are kept in arrays, not on the Java stack: paths may be 100,000
-     * frames deep.
+     * frames deep. Many paths are shared by two threads: the widest ranges are partitioned first
+     * until none holds more than an eighth of the paths, then each thread sorts its half of them.
+     * Each range is sorted as one thread would sort it, so the order is the same.
      */
-    private void sort() {
-        int[] todo = new int[3 * 64];
-        int top = 0;
-        todo[top++] = 0;
-        todo[top++] = order.length;
-        todo[top++] = 0;
+    private void sort(int parallelPaths) {
+        int n = order.length;
+        if (n < Math.max(2, parallelPaths) || Runtime.getRuntime().availableProcessors() < 2) {
+            sortRanges(new int[] {0, n, 0}, 3);
+            return;
+        }
+        java.util.PriorityQueue<int[]> widest = new java.util.PriorityQueue<>((a, b) -> (b[1] - b[0]) - (a[1] - a[0]));
+        widest.add(new int[] {0, n, 0});
+        int[] parts = new int[9];
+        while (!widest.isEmpty() && widest.peek()[1] - widest.peek()[0] > n / 8 && widest.size() < 1024) {
+            int[] r = widest.poll();
+            int found = partition(r[0], r[1], r[2], parts, 0);
+            for (int k = 0; k < found; k += 3) {
+                widest.add(new int[] {parts[k], parts[k + 1], parts[k + 2]});
+            }
+        }
+        // the widest first, each to the thread with less to do
+        int[] mine = new int[3 * 64];
+        int[] theirs = new int[3 * 64];
+        int myTop = 0;
+        int theirTop = 0;
+        long myPaths = 0;
+        long theirPaths = 0;
+        for (int[] r; (r = widest.poll()) != null; ) {
+            if (myPaths <= theirPaths) {
+                mine = pushGrowing(mine, myTop, r);
+                myTop += 3;
+                myPaths += r[1] - r[0];
+            } else {
+                theirs = pushGrowing(theirs, theirTop, r);
+                theirTop += 3;
+                theirPaths += r[1] - r[0];
+            }
+        }
+        int[] todo = theirs;
+        int top = theirTop;
+        RuntimeException[] failed = new RuntimeException[1];
+        Thread other = new Thread(() -> {
+            try {
+                sortRanges(todo, top);
+            } catch (RuntimeException e) {
+                failed[0] = e;
+            }
+        }, "myflame-sort");
+        other.start();
+        sortRanges(mine, myTop);
+        try {
+            other.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while sorting", e);
+        }
+        if (failed[0] != null) {
+            throw failed[0];
+        }
+    }
+
+    private static int[] pushGrowing(int[] todo, int top, int[] range) {
+        if (top + 3 > todo.length) {
+            todo = Arrays.copyOf(todo, todo.length * 2);
+        }
+        System.arraycopy(range, 0, todo, top, 3);
+        return todo;
+    }
+
+    /** Sorts the ranges on the stack {@code todo} ({@code top} ints of lo, hi, depth triples) and those they split into. */
+    private void sortRanges(int[] todo, int top) {
         while (top > 0) {
             int d = todo[--top];
             int hi = todo[--top];
             int lo = todo[--top];
-            if (hi - lo <= SMALL) {
-                insertionSort(lo, hi, d);
-                continue;
-            }
-            int p = pivot(lo, hi, d);
-            int lt = lo;
-            int gt = hi - 1;
-            for (int i = lo; i <= gt; ) {
-                int k = key(order[i], d);
-                if (k < p) {
-                    swap(lt++, i++);
-                } else if (k > p) {
-                    swap(i, gt--);
-                } else {
-                    i++;
-                }
-            }
             if (top + 9 > todo.length) {
-                todo = Arrays.copyOf(todo, todo.length * 2);
+                todo = Arrays.copyOf(todo, Math.max(todo.length * 2, top + 9));
             }
-            top = push(todo, top, lo, lt, d);
-            top = push(todo, top, gt + 1, hi, d);
-            if (p >= 0) {
-                top = push(todo, top, lt, gt + 1, d + 1);
+            top = partition(lo, hi, d, todo, top);
+        }
+    }
+
+    /**
+     * One step on the range {@code [lo, hi)}, whose paths agree on their first {@code d} frames: a small
+     * range sorted by insertion, else partitioned three ways on the frame at depth {@code d}. The parts
+     * still to sort (lo, hi, depth triples; parts of one path left out: below, above, then equal) go to
+     * {@code todo} from {@code top}, which has room for three; returns the new top.
+     */
+    private int partition(int lo, int hi, int d, int[] todo, int top) {
+        if (hi - lo <= SMALL) {
+            insertionSort(lo, hi, d);
+            return top;
+        }
+        int p = pivot(lo, hi, d);
+        int lt = lo;
+        int gt = hi - 1;
+        for (int i = lo; i <= gt; ) {
+            int k = key(order[i], d);
+            if (k < p) {
+                swap(lt++, i++);
+            } else if (k > p) {
+                swap(i, gt--);
+            } else {
+                i++;
             }
         }
+        top = push(todo, top, lo, lt, d);
+        top = push(todo, top, gt + 1, hi, d);
+        if (p >= 0) {
+            top = push(todo, top, lt, gt + 1, d + 1);
+        }
+        return top;
     }
 
     private static int push(int[] todo, int top, int lo, int hi, int d) {

@@ -46,6 +46,30 @@ class PrunedLayoutTest {
         assertEquals(graph.render(full), graph.render(pruned));
     }
 
+    /**
+     * Stacks sorted by two threads come out in the order one thread gives, ties (the same path in two
+     * threads) included, and in flamegraph order: each path's first difference from the one before is a
+     * later name, or the one before ends there.
+     */
+    @Property(tries = 300)
+    void twoThreadsSortAsOne(
+            @ForAll @Size(max = 300) List<@Size(max = 14) List<@IntRange(min = 0, max = 5) Integer>> stacks,
+            @ForAll boolean byComm) {
+        Profile profile = profile(stacks, 1);
+        SortedPaths one = SortedPaths.of(profile, byComm, Integer.MAX_VALUE);
+        SortedPaths two = SortedPaths.of(profile, byComm, 2);
+        assertEquals(java.util.Arrays.toString(one.order), java.util.Arrays.toString(two.order));
+        assertEquals(java.util.Arrays.toString(one.lcp), java.util.Arrays.toString(two.lcp));
+        for (int i = 1; i < two.size(); i++) {
+            int a = two.order[i - 1];
+            int b = two.order[i];
+            int d = two.lcp[i];
+            assertTrue(d == two.length(a) || d < two.length(b)
+                    && two.frames.name(two.frame(a, d)).compareTo(two.frames.name(two.frame(b, d))) < 0,
+                    "paths " + a + " and " + b + " out of order at depth " + d);
+        }
+    }
+
     /** A wide profile of little sharing: the full tree has a node per frame, the pruned one a node per frame drawn. */
     @Test
     void wideProfileBuildsOnlyWhatIsDrawn() throws Exception {
