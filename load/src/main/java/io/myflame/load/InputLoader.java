@@ -105,14 +105,16 @@ public final class InputLoader {
      * its cut stacks marked when the preparation says so.
      */
     private Profile measured(String name, Profile p, List<Warnings.Warning> warnings) {
-        Truncation t = TruncatedStacks.of(p).measure();
+        // one classifier for both: each stack is classified once
+        TruncatedStacks stacks = TruncatedStacks.of(p);
+        Truncation t = stacks.measure();
         if (!t.measured()) {
             return p;
         }
         if (t.worthWarning() && !preparation.quiet()) {
             warnings.add(Warnings.Warning.of(name + ": " + t.warning()));
         }
-        Profile withShare = p.withInfo(p.info().withTruncatedShare(t.share()));
-        return preparation.markTruncated() ? TruncatedStacks.of(withShare).mark() : withShare;
+        io.myflame.core.model.ProfileInfo withShare = p.info().withTruncatedShare(t.share());
+        return preparation.markTruncated() ? stacks.mark().withInfo(withShare) : p.withInfo(withShare);
     }
 }

@@ -20,10 +20,13 @@ public final class TruncatedStacks {
     public static final String MARK = "[truncated]";
 
     private static final StackRoots.Kind[] KINDS = StackRoots.Kind.values();
+    private static final Truncation.Cause[] CAUSES = Truncation.Cause.values();
 
     private final Profile profile;
     private final CallGraph mode;
     private final byte[] kinds;
+    /** Per entry, once classified: 1 whole, 2 + the cause's ordinal when cut; 0 not yet. */
+    private byte[] causes;
 
     private TruncatedStacks(Profile profile) {
         this.profile = profile;
@@ -41,8 +44,24 @@ public final class TruncatedStacks {
         return mode != CallGraph.JAVA;
     }
 
-    /** Why entry {@code i}'s stack is cut short, or null when it reaches its thread's entry point. */
+    /**
+     * Why entry {@code i}'s stack is cut short, or null when it reaches its thread's entry point. Each
+     * entry is classified once: {@link #measure} and {@link #mark} of one classifier both ask.
+     */
     public Truncation.Cause cause(int i) {
+        if (causes == null) {
+            causes = new byte[profile.size()];
+        }
+        int known = causes[i];
+        if (known == 0) {
+            Truncation.Cause c = classify(i);
+            causes[i] = (byte) (c == null ? 1 : 2 + c.ordinal());
+            return c;
+        }
+        return known == 1 ? null : CAUSES[known - 2];
+    }
+
+    private Truncation.Cause classify(int i) {
         int[] s = profile.stack(i);
         if (!applies() || s.length == 0) {
             return null;
