@@ -157,21 +157,35 @@ public final class TruncatedStacks {
             return Truncation.NOT_MEASURED;
         }
         FrameTable names = profile.frames();
-        Map<Truncation.Cause, Map<Integer, Long>> ends = new HashMap<>();
+        // per cause, the weight ending at each frame id, and which ids a walk ended at (a weight may be 0):
+        // arrays, not maps, as a wide profile's 300k stacks may each be cut at another frame
+        long[][] ends = new long[CAUSES.length][];
+        java.util.BitSet[] ended = new java.util.BitSet[CAUSES.length];
         long total = 0;
         for (int i = 0; i < profile.size(); i++) {
             long w = profile.weight(i);
             total += w;
             Truncation.Cause c = cause(i);
             if (c != null) {
-                ends.computeIfAbsent(c, k -> new HashMap<>()).merge(endFrame(i), w, Long::sum);
+                int k = c.ordinal();
+                if (ends[k] == null) {
+                    ends[k] = new long[names.size()];
+                    ended[k] = new java.util.BitSet(names.size());
+                }
+                int f = endFrame(i);
+                ends[k][f] += w;
+                ended[k].set(f);
             }
         }
         Map<Truncation.Cause, Map<String, Long>> named = new HashMap<>();
-        ends.forEach((c, byFrame) -> {
-            Map<String, Long> m = named.computeIfAbsent(c, k -> new HashMap<>());
-            byFrame.forEach((f, w) -> m.merge(names.name(f), w, Long::sum));
-        });
+        for (int k = 0; k < CAUSES.length; k++) {
+            if (ends[k] != null) {
+                Map<String, Long> m = named.computeIfAbsent(CAUSES[k], c -> new HashMap<>());
+                for (int f = ended[k].nextSetBit(0); f >= 0; f = ended[k].nextSetBit(f + 1)) {
+                    m.merge(names.name(f), ends[k][f], Long::sum);
+                }
+            }
+        }
         return Truncation.of(total, named);
     }
 
