@@ -90,7 +90,9 @@ public record Truncation(long total, boolean measured, List<CauseShare> causes) 
         sorted.forEach((c, byFrame) -> {
             List<End> list = new ArrayList<>();
             byFrame.forEach((f, w) -> list.add(new End(f, w)));
-            list.sort(Comparator.comparingLong(End::weight).reversed().thenComparing(End::frame));
+            // heaviest first, then by name; one comparison, not a chain of comparators (a wide profile's cut
+            // stacks end at 50k frames)
+            list.sort((a, b) -> a.weight() != b.weight() ? Long.compare(b.weight(), a.weight()) : a.frame().compareTo(b.frame()));
             causes.add(new CauseShare(c, list.stream().mapToLong(End::weight).sum(), list));
         });
         // Heaviest cause first; ties in the enum's order (the sort is stable).
