@@ -19,11 +19,6 @@ import java.util.stream.Stream;
  */
 public final class TempFiles {
     private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
-    /**
-     * Set by {@link #deleteAll} before it removes anything: a file made while the JVM ends (the main
-     * thread runs on beside the shutdown hook) removes itself, or it would outlive the run.
-     */
-    private static volatile boolean closing;
     private static final FileAttribute<Set<PosixFilePermission>> PRIVATE_FILE =
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
 
@@ -56,28 +51,17 @@ public final class TempFiles {
                 }
                 continue;
             }
-            return live(tmp);
+            LIVE.add(tmp);
+            return tmp;
         }
-    }
-
-    /**
-     * Registers {@code tmp}, just made; when the run is ending, removes it instead and fails. Registered
-     * first and checked after: either {@link #deleteAll} sees it registered, or this sees it closing.
-     */
-    private static Path live(Path tmp) throws IOException {
-        LIVE.add(tmp);
-        if (closing) {
-            delete(tmp);
-            throw new IOException("the run is ending (a signal): " + tmp + " removed");
-        }
-        return tmp;
     }
 
     /** A new private (0700) temporary directory in {@code dir}, removed with its contents at exit. */
     public static Path createDirectory(Path dir, String prefix) throws IOException {
         Path tmp = Files.createTempDirectory(dir, prefix,
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        return live(tmp);
+        LIVE.add(tmp);
+        return tmp;
     }
 
     /** Registers a path made elsewhere, to be removed at exit. */
@@ -104,7 +88,6 @@ public final class TempFiles {
      * {@code Runtime.halt}, which would cut this class's own hook short.
      */
     public static void deleteAll() {
-        closing = true;
         for (Path p : LIVE) {
             try {
                 deleteTree(p);
