@@ -10,7 +10,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 import io.myflame.ingest.error.InputException;
@@ -122,8 +121,10 @@ public final class OpenedInput implements Closeable {
         // must not leave the copy in /tmp.
         Path tmp = TempFiles.create(Path.of(System.getProperty("java.io.tmpdir")), "myflame-",
                 kind == InputKind.JFR ? ".jfr" : ".perf.data");
-        try (in) {
-            Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+        // WRITE without CREATE: a signal's shutdown hook may remove the file first, and must not see it made again
+        try (in; java.io.OutputStream out = Files.newOutputStream(tmp, java.nio.file.StandardOpenOption.WRITE,
+                java.nio.file.StandardOpenOption.TRUNCATE_EXISTING)) {
+            in.transferTo(out);
         } catch (IOException | RuntimeException e) {
             TempFiles.delete(tmp);
             throw e;

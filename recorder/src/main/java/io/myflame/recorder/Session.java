@@ -56,7 +56,8 @@ public final class Session implements AutoCloseable {
      */
     public static Session open(ServerChoice choice, Progress progress, Runnable onInterrupt) throws RecordException {
         Session s = new Session(choice, progress, onInterrupt);
-        Runtime.getRuntime().addShutdownHook(s.hook);
+        // through TempFiles: the hook writes capture.json (a temporary file first) as the run ends
+        io.myflame.core.output.TempFiles.addShutdownHook(s.hook);
         try {
             s.sysbench = Sysbench.find(s.children);
             s.server = choice.open(s.children, progress);

@@ -19,6 +19,13 @@ import java.util.stream.Stream;
  */
 public final class TempFiles {
     private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
+    /** The shutdown hooks registered through {@link #addShutdownHook}: they may still make files as the run ends. */
+    private static final Set<Thread> HOOKS = ConcurrentHashMap.newKeySet();
+    /**
+     * Set by {@link #deleteAll} before it removes anything. The main thread runs on beside the shutdown
+     * hooks: a file it makes after this removes itself, or it would outlive the run.
+     */
+    private static volatile boolean closing;
     private static final FileAttribute<Set<PosixFilePermission>> PRIVATE_FILE =
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
 
@@ -43,17 +50,44 @@ public final class TempFiles {
         for (int attempt = 0; ; attempt++) {
             Path tmp = dir.resolve(prefix + ProcessHandle.current().pid() + "-"
                     + Long.toUnsignedString(java.util.concurrent.ThreadLocalRandom.current().nextLong(), 36) + suffix);
+            // Registered before it exists: a signal that comes as it is made (OutputFilesIT sends one the moment
+            // the file shows) finds it registered, or finds nothing and the check after removes it.
+            LIVE.add(tmp);
             try {
                 Files.createFile(tmp, PRIVATE_FILE);
             } catch (java.nio.file.FileAlreadyExistsException taken) {
+                LIVE.remove(tmp);
                 if (attempt == 100) {
                     throw taken;
                 }
                 continue;
+            } catch (IOException | RuntimeException e) {
+                LIVE.remove(tmp);
+                throw e;
             }
-            LIVE.add(tmp);
-            return tmp;
+            return unlessEnding(tmp);
         }
+    }
+
+    /**
+     * {@code tmp}, made and registered; when the run is ending and this is not a shutdown hook's thread,
+     * removes it and fails: {@link #deleteAll} may have passed it by.
+     */
+    private static Path unlessEnding(Path tmp) throws IOException {
+        if (closing && !HOOKS.contains(Thread.currentThread())) {
+            delete(tmp);
+            throw new IOException("the run is ending (a signal): " + tmp + " removed");
+        }
+        return tmp;
+    }
+
+    /**
+     * Registers a shutdown hook that may make temporary files while the run ends (it removes them
+     * itself, with {@link #deleteAll}, before it halts).
+     */
+    public static void addShutdownHook(Thread hook) {
+        HOOKS.add(hook);
+        Runtime.getRuntime().addShutdownHook(hook);
     }
 
     /** A new private (0700) temporary directory in {@code dir}, removed with its contents at exit. */
@@ -61,7 +95,7 @@ public final class TempFiles {
         Path tmp = Files.createTempDirectory(dir, prefix,
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         LIVE.add(tmp);
-        return tmp;
+        return unlessEnding(tmp);
     }
 
     /** Registers a path made elsewhere, to be removed at exit. */
@@ -88,6 +122,7 @@ public final class TempFiles {
      * {@code Runtime.halt}, which would cut this class's own hook short.
      */
     public static void deleteAll() {
+        closing = true;
         for (Path p : LIVE) {
             try {
                 deleteTree(p);

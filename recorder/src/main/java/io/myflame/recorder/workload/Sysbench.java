@@ -171,7 +171,9 @@ public final class Sysbench implements AutoCloseable {
             Path f = TempFiles.create(dir, ".myflame-sysbench-", ".cfg");
             OrphanGuard.removeOnExit(f);
             Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-------"));
-            Files.writeString(f, "mysql-password=" + e.password() + "\n");
+            // WRITE without CREATE: a file a signal's shutdown hook removed is not made again (with the password)
+            Files.writeString(f, "mysql-password=" + e.password() + "\n", java.nio.file.StandardOpenOption.WRITE,
+                    java.nio.file.StandardOpenOption.TRUNCATE_EXISTING);
             return f;
         } catch (IOException ex) {
             throw new RecordException("cannot write sysbench's private option file in " + dir + ": " + ex.getMessage());
