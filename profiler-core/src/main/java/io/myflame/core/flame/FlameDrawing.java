@@ -167,35 +167,17 @@ final class FlameDrawing {
             int[] ancestors = openAt(split);
             Share share = shares.get();
             share.graphics().setFont(font);
-            Throwable[] failed = new Throwable[1];
-            Thread other = new Thread(() -> {
-                try {
-                    int[] stack = java.util.Arrays.copyOf(ancestors, open.length);
-                    closeGroups(share.graphics(), drawFrames(share.graphics(), baseline, split, layout.size(), stack,
-                            ancestors.length));
-                } catch (Throwable t) {
-                    failed[0] = t;
+            Beside.run("myflame-draw", () -> {
+                int[] stack = java.util.Arrays.copyOf(ancestors, open.length);
+                closeGroups(share.graphics(), drawFrames(share.graphics(), baseline, split, layout.size(), stack,
+                        ancestors.length));
+            }, () -> {
+                int depthOpen = drawFrames(g, baseline, 0, split, open, 0);
+                while (depthOpen > ancestors.length) {
+                    endGroup(g);
+                    depthOpen--;
                 }
-            }, "myflame-draw");
-            other.start();
-            int depthOpen = drawFrames(g, baseline, 0, split, open, 0);
-            while (depthOpen > ancestors.length) {
-                endGroup(g);
-                depthOpen--;
-            }
-            try {
-                other.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while drawing", e);
-            }
-            if (failed[0] instanceof RuntimeException re) {
-                throw re;
-            } else if (failed[0] instanceof Error er) {
-                throw er;
-            } else if (failed[0] != null) {
-                throw new IllegalStateException(failed[0]);
-            }
+            });
             out.append(share.text());
         }
         endGroup(g);

@@ -163,25 +163,9 @@ final class SortedPaths {
         }
         int[] todo = theirs;
         int top = theirTop;
-        RuntimeException[] failed = new RuntimeException[1];
-        Thread other = new Thread(() -> {
-            try {
-                sortRanges(todo, top);
-            } catch (RuntimeException e) {
-                failed[0] = e;
-            }
-        }, "myflame-sort");
-        other.start();
-        sortRanges(mine, myTop);
-        try {
-            other.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while sorting", e);
-        }
-        if (failed[0] != null) {
-            throw failed[0];
-        }
+        int[] myTodo = mine;
+        int myFirst = myTop;
+        Beside.run("myflame-sort", () -> sortRanges(todo, top), () -> sortRanges(myTodo, myFirst));
     }
 
     private static int[] pushGrowing(int[] todo, int top, int[] range) {
