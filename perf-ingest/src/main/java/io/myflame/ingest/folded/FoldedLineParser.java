@@ -3,15 +3,14 @@ package io.myflame.ingest.folded;
 import java.nio.charset.StandardCharsets;
 import io.myflame.ingest.block.BlockParser;
 import io.myflame.ingest.block.ByteScan;
-import io.myflame.ingest.block.LineCache;
 import io.myflame.ingest.script.ChunkParser;
 import io.myflame.ingest.script.SampleHeader;
 
 /**
  * Parses blocks of folded lines, {@code root;caller;...;leaf COUNT} (or, differential,
  * {@code stack BASE NEW}), into a local {@link io.myflame.core.model.StackMap}. Frames are
- * interned by their bytes through a {@link LineCache}, so a frame seen before costs one hash and
- * one compare and no allocation. A differential line keeps BASE as the weight and NEW as the
+ * numbered by their bytes through {@link FrameNumbers}, a line's frames at once, so a frame seen
+ * before costs one hash and one compare and no allocation. A differential line keeps BASE as the weight and NEW as the
  * sample count; {@link FoldedTextReader} splits them again.
  */
 public final class FoldedLineParser extends BlockParser {
@@ -19,7 +18,7 @@ public final class FoldedLineParser extends BlockParser {
     private final boolean rootIsThread;
     private final boolean differential;
     private final int allRoot;
-    private final LineCache frames = new LineCache();
+    private final FrameNumbers frames = new FrameNumbers();
     private final ByteScan scan = new ByteScan();
     /** The current line's frame ids (root first) and each frame's end, relative to the line start. */
     private int[] ids = new int[256];
@@ -67,8 +66,10 @@ public final class FoldedLineParser extends BlockParser {
         if (stackEnd <= p) {
             return false;
         }
-        int n = sharedFrames(b, p, stackEnd);
+        int shared = sharedFrames(b, p, stackEnd);
+        int n = shared;
         int f = n == 0 ? p : p + prevEnds[n - 1] + 1;
+        frames.clear();
         while (f <= stackEnd) {
             // One word-at-a-time pass finds the frame's end and hashes it.
             int e = scan.hashToSemicolon(b, f, stackEnd);
@@ -76,10 +77,11 @@ public final class FoldedLineParser extends BlockParser {
                 ids = java.util.Arrays.copyOf(ids, n * 2);
                 ends = java.util.Arrays.copyOf(ends, n * 2);
             }
-            ids[n] = frame(b, f, e, (int) scan.hash);
+            frames.queue(f, e, (int) scan.hash);
             ends[n++] = e - p;
             f = e + 1;
         }
+        numberFrames(b, shared);
         int first = rootIsThread ? 1 : 0;
         int root = rootIsThread ? ids[0] : allRoot;
         long weight = differential ? counts[0] : counts[1];
@@ -147,13 +149,17 @@ public final class FoldedLineParser extends BlockParser {
         return sp0;
     }
 
-    private int frame(byte[] b, int from, int to, int h) {
-        int id = frames.number(b, from, to, h);
-        if (id < 0) {
-            id = intern(new String(b, from, to - from, charset));
-            frames.putNumber(b, from, to, h, id);
+    /** Sets {@link #ids} from {@code first} on to the numbers of the queued frames, interning those new. */
+    private void numberFrames(byte[] b, int first) {
+        frames.lookUp(b);
+        for (int k = 0, n = frames.queued(); k < n; k++) {
+            int id = frames.number(k);
+            if (id < 0 && (id = frames.find(b, k)) < 0) {
+                id = intern(new String(b, frames.start(k), frames.end(k) - frames.start(k), charset));
+                frames.put(b, k, id);
+            }
+            ids[first + k] = id;
         }
-        return id;
     }
 
     /**
