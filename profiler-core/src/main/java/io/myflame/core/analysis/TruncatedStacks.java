@@ -3,8 +3,9 @@ package io.myflame.core.analysis;
 import io.myflame.core.model.CallGraph;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 
 /**
  * Finds the stacks of a profile that perf cut short: those whose outermost frame (after the
@@ -177,16 +178,46 @@ public final class TruncatedStacks {
                 ended[k].set(f);
             }
         }
-        Map<Truncation.Cause, Map<String, Long>> named = new HashMap<>();
+        List<Truncation.CauseShare> shares = new ArrayList<>();
         for (int k = 0; k < CAUSES.length; k++) {
             if (ends[k] != null) {
-                Map<String, Long> m = named.computeIfAbsent(CAUSES[k], c -> new HashMap<>());
-                for (int f = ended[k].nextSetBit(0); f >= 0; f = ended[k].nextSetBit(f + 1)) {
-                    m.merge(names.name(f), ends[k][f], Long::sum);
+                shares.add(share(CAUSES[k], ends[k], ended[k], names));
+            }
+        }
+        return Truncation.of(total, shares);
+    }
+
+    /**
+     * One cause's weight, its heaviest ends (heaviest first, then by name) and its count of ends, from
+     * the weight ending at each frame id: the heaviest are picked in one pass, not by sorting every
+     * end (a wide profile's cut stacks end at 50,000 frames, and a warning names three).
+     */
+    private static Truncation.CauseShare share(Truncation.Cause cause, long[] weights, java.util.BitSet ended,
+            FrameTable names) {
+        Comparator<Truncation.End> heaviest = (a, b) -> a.weight() != b.weight()
+                ? Long.compare(b.weight(), a.weight()) : a.frame().compareTo(b.frame());
+        List<Truncation.End> top = new ArrayList<>();
+        long weight = 0;
+        for (int f = ended.nextSetBit(0); f >= 0; f = ended.nextSetBit(f + 1)) {
+            long w = weights[f];
+            weight += w;
+            // lighter than the lightest kept: not among the heaviest (a tie is settled by name below)
+            if (top.size() == Truncation.ENDS_SHOWN && w < top.get(top.size() - 1).weight()) {
+                continue;
+            }
+            Truncation.End e = new Truncation.End(names.name(f), w);
+            int at = top.size();
+            while (at > 0 && heaviest.compare(e, top.get(at - 1)) < 0) {
+                at--;
+            }
+            if (at < Truncation.ENDS_SHOWN) {
+                top.add(at, e);
+                if (top.size() > Truncation.ENDS_SHOWN) {
+                    top.remove(top.size() - 1);
                 }
             }
         }
-        return Truncation.of(total, named);
+        return new Truncation.CauseShare(cause, weight, top, ended.cardinality());
     }
 
     /**

@@ -2,10 +2,8 @@ package io.myflame.core.analysis;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * How much of a profile's weight is in truncated stacks ({@link TruncatedStacks}), by cause, and
@@ -74,29 +72,25 @@ public record Truncation(long total, boolean measured, List<CauseShare> causes) 
     public record End(String frame, long weight) {
     }
 
-    /** One cause: its weight and its ends, heaviest first. */
-    public record CauseShare(Cause cause, long weight, List<End> ends) {
+    /**
+     * One cause: its weight, its heaviest ends (at most {@link #ENDS_SHOWN}, heaviest first, then by
+     * name) and how many frames its walks ended at in all.
+     */
+    public record CauseShare(Cause cause, long weight, List<End> ends, int endCount) {
+        public CauseShare {
+            ends = List.copyOf(ends);
+        }
     }
 
     public Truncation {
         causes = List.copyOf(causes);
     }
 
-    /** A measurement from the weight per cause and end frame. */
-    static Truncation of(long total, Map<Cause, Map<String, Long>> ends) {
-        Map<Cause, Map<String, Long>> sorted = new EnumMap<>(Cause.class);
-        sorted.putAll(ends);
-        List<CauseShare> causes = new ArrayList<>();
-        sorted.forEach((c, byFrame) -> {
-            List<End> list = new ArrayList<>();
-            byFrame.forEach((f, w) -> list.add(new End(f, w)));
-            // heaviest first, then by name; one comparison, not a chain of comparators (a wide profile's cut
-            // stacks end at 50k frames)
-            list.sort((a, b) -> a.weight() != b.weight() ? Long.compare(b.weight(), a.weight()) : a.frame().compareTo(b.frame()));
-            causes.add(new CauseShare(c, list.stream().mapToLong(End::weight).sum(), list));
-        });
-        // Heaviest cause first; ties in the enum's order (the sort is stable).
-        causes.sort(Comparator.comparingLong(CauseShare::weight).reversed());
+    /** A measurement from each cause's weight, heaviest ends and count of ends. */
+    static Truncation of(long total, List<CauseShare> shares) {
+        List<CauseShare> causes = new ArrayList<>(shares);
+        // Heaviest cause first; ties in the enum's order.
+        causes.sort(Comparator.comparingLong(CauseShare::weight).reversed().thenComparing(CauseShare::cause));
         return new Truncation(total, true, causes);
     }
 
@@ -155,14 +149,14 @@ public record Truncation(long total, boolean measured, List<CauseShare> causes) 
     private String ends(CauseShare c) {
         if (!c.ends().isEmpty() && pct(c.ends().get(0).weight() / (double) total).equals(pct(0))) {
             // Cut everywhere and nowhere much (a synthetic or already-folded profile): names at 0.0% say nothing.
-            return c.ends().size() + " different frames, none with 0.1% or more";
+            return c.endCount() + " different frames, none with 0.1% or more";
         }
         List<String> shown = new ArrayList<>();
         for (int i = 0; i < Math.min(ENDS_SHOWN, c.ends().size()); i++) {
             End e = c.ends().get(i);
             shown.add(e.frame() + " " + pct(e.weight() / (double) total));
         }
-        int more = c.ends().size() - shown.size();
+        int more = c.endCount() - shown.size();
         return String.join(", ", shown) + (more > 0 ? " and " + more + " more" : "");
     }
 

@@ -22,6 +22,7 @@ final class PrunedLayout {
     private final int[] order;
     private final int[] lcp;
     private final long[] cum;
+    private final int[] lengths;
 
     private PrunedLayout(SortedPaths paths, double scale, double minWidthPx) {
         this.paths = paths;
@@ -31,6 +32,7 @@ final class PrunedLayout {
         this.order = paths.order;
         this.lcp = paths.lcp;
         this.cum = paths.cum;
+        this.lengths = paths.lengths;
     }
 
     /**
@@ -97,10 +99,10 @@ final class PrunedLayout {
      * (each path adds those past what it shares with the one before) into {@link #runNodes}.
      */
     private int runEnd(int s, int end, int k) {
-        long nodes = paths.length(order[s]) - k;
+        long nodes = lengths[s] - k;
         int e = s + 1;
         while (e < end && lcp[e] > k) {
-            nodes += paths.length(order[e]) - lcp[e];
+            nodes += lengths[e] - lcp[e];
             e++;
         }
         runNodes = nodes;
@@ -138,7 +140,7 @@ final class PrunedLayout {
     /** Adds the weight of the paths of {@code [s, e)} that end at depth {@code k} to the node's self; returns where they stop. */
     private int selfEnd(int n, int s, int e, int k) {
         int i = s;
-        while (i < e && paths.length(order[i]) == k) {
+        while (i < e && lengths[i] == k) {
             i++;
         }
         tree.addSelf(n, cum[i] - cum[s]);

@@ -166,9 +166,10 @@ class TruncatedStacksTest {
         assertEquals(0.06, t.share(Truncation.Cause.KERNEL_ONLY), 1e-12);
         assertEquals(List.of(Truncation.Cause.FRAME_POINTER, Truncation.Cause.KERNEL_ONLY),
                 t.causes().stream().map(Truncation.CauseShare::cause).toList());
+        // the three heaviest ends, of five
         assertEquals(List.of(new Truncation.End("__send", 25), new Truncation.End("[libstdc++.so.6.0.30]", 10),
-                new Truncation.End("malloc", 4), new Truncation.End("__libc_recv", 3),
-                new Truncation.End("pthread_cond_signal@@GLIBC_2.3.2", 2)), t.causes().get(0).ends());
+                new Truncation.End("malloc", 4)), t.causes().get(0).ends());
+        assertEquals(5, t.causes().get(0).endCount());
         assertTrue(t.worthWarning());
         String w = t.warning();
         assertTrue(w.startsWith("50.0% of the samples are in truncated stacks"), w);
@@ -246,5 +247,50 @@ class TruncatedStacksTest {
                 + "11.4.5 41.8%)"), w);
         // An input not measured (JFR) is left out.
         assertNull(Truncation.comparison(List.of("jfr", "b"), List.of(Double.NaN, 0.40)));
+    }
+
+    /** The first-letter filter before the kernel entries' expression lets every one of them through. */
+    @Test
+    void everyKernelEntryStartsWithALetterTheFilterLetsThrough() {
+        for (String alternative : StackRoots.KERNEL_ENTRIES.split("\\|")) {
+            assertTrue(StackRoots.KERNEL_ENTRY_FIRST.indexOf(alternative.charAt(0)) >= 0, alternative);
+            String name = alternative.replace(".*", "_x");
+            assertEquals(StackRoots.Kind.KERNEL, StackRoots.kind(name), name);
+            assertEquals(StackRoots.Kind.KERNEL, StackRoots.kind(name + "@@GLIBC_2.2.5"), name);
+        }
+        assertEquals(StackRoots.Kind.OTHER, StackRoots.kind("mod03::Component00001::run_step"));
+        assertEquals(StackRoots.Kind.C_LIBRARY, StackRoots.kind("[libc.so.6]"));
+        assertEquals(StackRoots.Kind.UNNAMED, StackRoots.kind("[mariadbd]"));
+        assertEquals(StackRoots.Kind.ENTRY, StackRoots.kind("__libc_start_main@@GLIBC_2.34"));
+        assertEquals(StackRoots.Kind.OTHER, StackRoots.kind(""));
+    }
+
+    /**
+     * The ends a warning names are the heaviest, ties by name, as sorting every end would give, and
+     * the count is of every frame a walk ended at: random profiles with many ties, some ends of weight 0.
+     */
+    @Test
+    void theHeaviestEndsAreThoseAFullSortPutsFirst() {
+        for (int seed = 0; seed < 200; seed++) {
+            java.util.Random r = new java.util.Random(seed);
+            int names = 1 + r.nextInt(12);
+            List<String> lines = new ArrayList<>();
+            java.util.Map<String, Long> byEnd = new java.util.HashMap<>();
+            for (int i = 0, n = 1 + r.nextInt(40); i < n; i++) {
+                String end = "f" + r.nextInt(names);
+                long w = r.nextInt(4);
+                lines.add(end + ";leaf" + i + " " + w);
+                byEnd.merge(end, w, Long::sum);
+            }
+            Truncation t = TruncatedStacks.of(profile(CallGraph.FP, lines.toArray(String[]::new))).measure();
+            List<Truncation.End> sorted = new ArrayList<>();
+            byEnd.forEach((f, w) -> sorted.add(new Truncation.End(f, w)));
+            sorted.sort(java.util.Comparator.comparingLong(Truncation.End::weight).reversed()
+                    .thenComparing(Truncation.End::frame));
+            Truncation.CauseShare share = t.causes().get(0);
+            assertEquals(sorted.subList(0, Math.min(Truncation.ENDS_SHOWN, sorted.size())), share.ends(), "seed " + seed);
+            assertEquals(byEnd.size(), share.endCount(), "seed " + seed);
+            assertEquals(sorted.stream().mapToLong(Truncation.End::weight).sum(), share.weight(), "seed " + seed);
+        }
     }
 }
