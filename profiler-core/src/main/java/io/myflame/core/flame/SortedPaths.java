@@ -24,21 +24,16 @@ final class SortedPaths {
     final int[] lcp;
     /** {@code cum[i]}: weight of the paths {@code order[0 .. i-1]}. */
     final long[] cum;
-    /** {@code lengths[i]}: the number of frames of path {@code order[i]}, read in order by the layout. */
+    /**
+     * {@code lengths[i]}: the number of frames of path {@code order[i]}, so the layout reads them in
+     * order, not from each path's array.
+     */
     final int[] lengths;
     private final int[][] stacks;
     /** The thread's comm frame of each stack, the path's first frame; null when paths are the bare stacks. */
     private final int[] comm;
     /** Position of each frame id in name order. */
     private final int[] rank;
-    /**
-     * While sorting, {@code keys[i]}: the key of path {@code order[i]} at the depth its range is
-     * partitioned on, read once per partition in a loop of its own. Reading a key goes to the path's
-     * array, a cache miss for nearly every path of a large profile; in that loop the reads do not
-     * depend on each other and the CPU overlaps them, while the partition's own loop depends on
-     * each key it reads (wide 300k stacks: the sort ... ms -> ... ms).
-     */
-    private final int[] keys;
 
     private SortedPaths(Profile profile, boolean byComm, int parallelPaths) {
         int n = profile.size();
@@ -63,7 +58,6 @@ final class SortedPaths {
         for (int i = 0; i < n; i++) {
             order[i] = i;
         }
-        keys = new int[n];
         sort(parallelPaths);
         lcp = new int[n];
         cum = new long[n + 1];
@@ -213,14 +207,11 @@ final class SortedPaths {
             insertionSort(lo, hi, d);
             return top;
         }
-        for (int i = lo; i < hi; i++) {
-            keys[i] = key(order[i], d);
-        }
-        int p = pivot(lo, hi);
+        int p = pivot(lo, hi, d);
         int lt = lo;
         int gt = hi - 1;
         for (int i = lo; i <= gt; ) {
-            int k = keys[i];
+            int k = key(order[i], d);
             if (k < p) {
                 swap(lt++, i++);
             } else if (k > p) {
@@ -247,10 +238,10 @@ final class SortedPaths {
     }
 
     /** The median of the keys of the first, middle and last path of the range. */
-    private int pivot(int lo, int hi) {
-        int a = keys[lo];
-        int b = keys[(lo + hi) >>> 1];
-        int c = keys[hi - 1];
+    private int pivot(int lo, int hi, int d) {
+        int a = key(order[lo], d);
+        int b = key(order[(lo + hi) >>> 1], d);
+        int c = key(order[hi - 1], d);
         return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
     }
 
@@ -280,13 +271,9 @@ final class SortedPaths {
         }
     }
 
-    /** Swaps two paths and their keys. */
     private void swap(int i, int j) {
         int t = order[i];
         order[i] = order[j];
         order[j] = t;
-        t = keys[i];
-        keys[i] = keys[j];
-        keys[j] = t;
     }
 }
