@@ -49,7 +49,7 @@ class PrunedLayoutTest {
     /**
      * Stacks sorted by two threads come out in the order one thread gives, ties (the same path in two
      * threads) included, and in flamegraph order: each path's first difference from the one before is a
-     * later name, or the one before ends there.
+     * later name, or the one before ends there; equal paths in the profile's order.
      */
     @Property(tries = 300)
     void twoThreadsSortAsOne(
@@ -67,6 +67,10 @@ class PrunedLayoutTest {
             assertTrue(d == two.length(a) || d < two.length(b)
                     && two.frames.name(two.frame(a, d)).compareTo(two.frames.name(two.frame(b, d))) < 0,
                     "paths " + a + " and " + b + " out of order at depth " + d);
+            if (d == two.length(a) && d == two.length(b)) {
+                assertTrue(a < b, "equal paths " + a + " and " + b + " not in the profile's order");
+            }
+            assertEquals(two.length(two.order[i]), two.lengths[i]);
         }
     }
 
