@@ -59,14 +59,13 @@ final class SortedPaths {
         for (int i = 0; i < n; i++) {
             order[i] = i;
         }
+        lcp = new int[n];
         sort(parallelPaths);
         packed = null;
-        lcp = new int[n];
         cum = new long[n + 1];
         lengths = new int[n];
         for (int i = 0; i < n; i++) {
             cum[i + 1] = cum[i] + profile.weight(order[i]);
-            lcp[i] = i == 0 ? 0 : common(order[i - 1], order[i]);
             lengths[i] = length(order[i]);
         }
     }
@@ -103,9 +102,10 @@ final class SortedPaths {
         return d < length(s) ? rank[frame(s, d)] : -1;
     }
 
-    private int common(int a, int b) {
+    /** The frames paths {@code a} and {@code b} share from the root, known to be at least {@code from}. */
+    private int common(int a, int b, int from) {
         int n = Math.min(length(a), length(b));
-        int d = 0;
+        int d = from;
         while (d < n && frame(a, d) == frame(b, d)) {
             d++;
         }
@@ -215,9 +215,7 @@ final class SortedPaths {
         }
         if (same) {
             // a shared frame (most of a much-sharing profile's steps), or paths that all end here
-            if (first >= 0) {
-                todo.push(lo, hi, d + 1);
-            }
+            group(lo, hi, d, todo);
             return;
         }
         Arrays.sort(p, lo, hi);
@@ -225,6 +223,7 @@ final class SortedPaths {
         for (int i = lo; i < hi; i++) {
             order[i] = (int) p[i];
             if (p[i] >>> 32 != p[start] >>> 32) {
+                lcp[i] = d;
                 group(start, i, d, todo);
                 start = i;
             }
@@ -232,11 +231,18 @@ final class SortedPaths {
         group(start, hi, d, todo);
     }
 
-    /** Puts paths {@code [lo, hi)}, which share their frame at depth {@code d}, in {@code todo} to be sorted deeper. */
+    /**
+     * Puts paths {@code [lo, hi)}, which share their frame at depth {@code d}, in {@code todo} to be
+     * sorted deeper; paths that all end before depth {@code d} are equal, and done. The frames each
+     * path shares with the one before ({@link #lcp}) are set by the step that parts them, or here.
+     */
     private void group(int lo, int hi, int d, Ranges todo) {
-        // the high half 0: the paths end before depth d, and are equal
         if (packed[lo] >>> 32 != 0) {
             todo.push(lo, hi, d + 1);
+        } else {
+            for (int i = lo + 1; i < hi; i++) {
+                lcp[i] = d;
+            }
         }
     }
 
@@ -289,6 +295,9 @@ final class SortedPaths {
                 j--;
             }
             order[j] = s;
+        }
+        for (int i = lo + 1; i < hi; i++) {
+            lcp[i] = common(order[i - 1], order[i], d);
         }
     }
 

@@ -71,6 +71,11 @@ class PrunedLayoutTest {
                 assertTrue(a < b, "equal paths " + a + " and " + b + " not in the profile's order");
             }
             assertEquals(two.length(two.order[i]), two.lengths[i]);
+            int shared = 0;
+            while (shared < Math.min(two.length(a), two.length(b)) && two.frame(a, shared) == two.frame(b, shared)) {
+                shared++;
+            }
+            assertEquals(shared, d, "frames shared by paths " + a + " and " + b);
         }
     }
 
