@@ -10,7 +10,10 @@ public final class IngestFlags {
 
     @Option(names = "--threads", paramLabel = "N", converter = OptionValues.Threads.class,
             description = "Parser threads, 1 to " + OptionValues.MAX_THREADS + " (default: all cores).")
-    int threads = Math.min(Runtime.getRuntime().availableProcessors(), OptionValues.MAX_THREADS);
+    int threads = DEFAULT_THREADS;
+
+    /** Parser threads when {@code --threads} is not given: one a core. */
+    static final int DEFAULT_THREADS = Math.min(Runtime.getRuntime().availableProcessors(), OptionValues.MAX_THREADS);
 
     @Option(names = "--perf", paramLabel = "PATH", defaultValue = "perf", description = "The perf binary.")
     String perf = "perf";

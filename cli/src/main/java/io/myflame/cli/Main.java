@@ -62,6 +62,13 @@ public final class Main implements Runnable {
         return cl;
     }
 
+    /**
+     * The commands whose folded input is read while picocli builds their model (the read is taken only
+     * if the flags ask for that very read; {@link io.myflame.ingest.FoldedReadAhead}).
+     */
+    private static final java.util.Set<String> READ_AHEAD = java.util.Set.of("report", "flamegraph", "diff",
+            "categories", "export");
+
     public static final int EXIT_DATA = 1;
     public static final int EXIT_USAGE = 2;
     public static final int EXIT_INTERNAL = 70;
@@ -84,6 +91,9 @@ public final class Main implements Runnable {
             return collapsed;
         }
         io.myflame.load.Reading.warmUp(args);
+        if (args.length > 1 && READ_AHEAD.contains(args[0])) {
+            io.myflame.load.Reading.readAhead(IngestFlags.DEFAULT_THREADS, args);
+        }
         CommandLine cl = commandLine(args);
         cl.setExecutionStrategy(parsed -> {
             Integer help = CommandLine.executeHelpRequest(parsed);

@@ -48,6 +48,15 @@ public record Reading(int threads, boolean inline, String perf, boolean viaPerfS
         PerfDataReader.warmUp(args);
     }
 
+    /**
+     * Starts reading, before the command line is parsed, the first folded file {@code args} name, as a
+     * command reading it with {@code threads} parser threads and no other reading flag would
+     * ({@link io.myflame.ingest.FoldedReadAhead}); a read asking otherwise reads anew.
+     */
+    public static void readAhead(int threads, String... args) {
+        io.myflame.ingest.FoldedReadAhead.start(threads, args);
+    }
+
     /** The profile of one input as read, before any preparation: one profile, else a data error. */
     public Profile profile(String input) throws IOException, InputException {
         return loader().load(input);

@@ -212,8 +212,13 @@ public final class ProfileLoader {
             return switch (in.kind()) {
                 case JFR -> List.of(io.myflame.ingest.jfr.JfrProfiles.read(in.file(),
                         info.withCallGraph(CallGraph.JAVA), warnings));
-                case FOLDED -> List.of(FoldedReader.read(in.text(), in.plainTextFile(), StandardCharsets.ISO_8859_1, in.name(), info,
-                        warnings, foldedRoot, threads));
+                case FOLDED -> {
+                    FoldedStacks ahead = FoldedReadAhead.take(in.plainTextFile(), in.name(),
+                            foldedRoot != FoldedReader.Root.FUNCTION, threads);
+                    yield List.of(ahead != null ? FoldedReader.profile(ahead, info, warnings, foldedRoot)
+                            : FoldedReader.read(in.text(), in.plainTextFile(), StandardCharsets.ISO_8859_1, in.name(), info,
+                                    warnings, foldedRoot, threads));
+                }
                 case DIFFERENTIAL_FOLDED -> {
                     FoldedReader.Differential d = FoldedReader.readDifferential(in.text(), in.plainTextFile(), in.name(), info, warnings,
                             foldedRoot, threads);

@@ -4,16 +4,17 @@ import io.myflame.core.hash.SlotIndex;
 import java.util.Arrays;
 
 /**
- * Maps the raw bytes of a line (a stack line's {@code symbol+off (dso)}, a folded frame, or a root
- * label) to what it decoded to, so a line seen before costs one hash and one in-place comparison
+ * Maps the raw bytes of a line (a stack line's {@code symbol+off (dso)}, or a root label) to what it
+ * decoded to, so a line seen before costs one hash and one in-place comparison
  * and no allocation: the keys live in a byte arena, found through a {@link SlotIndex}. One per
  * worker thread; not thread-safe.
  *
  * <p>Each entry's hash, key position, key length, number and the entry that followed it lie side by
  * side in one array: with tens of thousands of distinct frames a lookup misses the cache at every
  * array it touches, so one line for all beats an array each; and a frame's number is stored there,
- * not boxed in an {@code int[1]} per frame (300,000 wide folded stacks over 50,000 names: 60 MB less
- * at the peak). The entry that followed lets a reader check the lines it expects next
+ * not boxed in an {@code int[1]} per frame (300,000 wide folded stacks over 50,000 names, when folded
+ * frames were kept here: 60 MB less at the peak; they now have {@code FrameNumbers}, which looks up a
+ * line's frames at once). The entry that followed lets a reader check the lines it expects next
  * ({@link #follow(int, byte[], int, int, LineRun)}) before it hashes and looks one up.
  */
 public final class LineCache {

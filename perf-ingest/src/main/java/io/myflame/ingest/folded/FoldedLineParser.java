@@ -10,8 +10,8 @@ import io.myflame.ingest.script.SampleHeader;
  * Parses blocks of folded lines, {@code root;caller;...;leaf COUNT} (or, differential,
  * {@code stack BASE NEW}), into a local {@link io.myflame.core.model.StackMap}. Frames are
  * numbered by their bytes through {@link FrameNumbers}, a line's frames at once, so a frame seen
- * before costs one hash and one compare and no allocation. A differential line keeps BASE as the weight and NEW as the
- * sample count; {@link FoldedTextReader} splits them again.
+ * before costs one hash and one compare and no allocation. A differential line keeps BASE as the
+ * weight and NEW as the sample count; {@link FoldedTextReader} splits them again.
  */
 public final class FoldedLineParser extends BlockParser {
     private final java.nio.charset.Charset charset;
@@ -32,7 +32,12 @@ public final class FoldedLineParser extends BlockParser {
     private int[] key = new int[256];
     private final long[] counts = new long[2];
 
-    FoldedLineParser(java.nio.charset.Charset charset, boolean rootIsThread, boolean differential) {
+    /** Set when the read is no longer wanted; null when it always is. */
+    private final java.util.concurrent.atomic.AtomicBoolean stop;
+
+    FoldedLineParser(java.nio.charset.Charset charset, boolean rootIsThread, boolean differential,
+            java.util.concurrent.atomic.AtomicBoolean stop) {
+        this.stop = stop;
         this.charset = charset;
         this.rootIsThread = rootIsThread;
         this.differential = differential;
@@ -41,6 +46,9 @@ public final class FoldedLineParser extends BlockParser {
 
     @Override
     public int parse(byte[] b, int from, int to, int chunk, boolean last) {
+        if (stop != null && stop.get()) {
+            throw new java.util.concurrent.CancellationException("the read was stopped");
+        }
         prevStart = -1;
         int p = from;
         int lineNo = 0;

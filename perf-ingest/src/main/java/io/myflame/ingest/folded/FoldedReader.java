@@ -70,6 +70,11 @@ public final class FoldedReader {
                                List<String> warnings, Root root, int threads) throws IOException, InputException {
         FoldedStacks stacks = new FoldedTextReader(threads).fromFile(file).read(in, charset, source, root != Root.FUNCTION,
                 false);
+        return profile(stacks, info, warnings, root);
+    }
+
+    /** The profile of stacks read from folded text ({@link FoldedTextReader}, one count a line) whose first frame is {@code root}. */
+    public static Profile profile(FoldedStacks stacks, ProfileInfo info, List<String> warnings, Root root) {
         warnings.addAll(stacks.warnings());
         return stacks.takeProfile(info, threadOf(root), FoldedStacks.Counts.AS_READ);
     }

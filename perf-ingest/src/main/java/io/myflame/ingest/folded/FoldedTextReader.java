@@ -37,6 +37,15 @@ public final class FoldedTextReader {
         this.blockSize = blockSize;
     }
 
+    /** When set, stops the read at its next block (a read ahead no one will take: {@code FoldedReadAhead}). */
+    private java.util.concurrent.atomic.AtomicBoolean stop;
+
+    /** Stops the read, with {@link java.util.concurrent.CancellationException}, at the next block after {@code stop} is set. */
+    public FoldedTextReader stoppedBy(java.util.concurrent.atomic.AtomicBoolean stop) {
+        this.stop = stop;
+        return this;
+    }
+
     /** Counts the bytes read into {@code counter}. */
     public FoldedTextReader countingInto(java.util.concurrent.atomic.AtomicLong counter) {
         this.bytesRead = counter;
@@ -67,7 +76,7 @@ public final class FoldedTextReader {
     /** As {@link #read(InputStream, String, boolean, boolean)}, names decoded in {@code charset} (UTF-8 for JFR). */
     public FoldedStacks read(InputStream in, java.nio.charset.Charset charset, String source, boolean rootIsThread,
                              boolean differential) throws IOException, InputException {
-        java.util.function.Supplier<BlockParser> parsers = () -> new FoldedLineParser(charset, rootIsThread, differential);
+        java.util.function.Supplier<BlockParser> parsers = () -> new FoldedLineParser(charset, rootIsThread, differential, stop);
         BlockReader.Merged m = null;
         if (file != null) {
             try {
