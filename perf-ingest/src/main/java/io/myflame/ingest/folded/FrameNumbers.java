@@ -40,7 +40,7 @@ final class FrameNumbers {
     private int[] end = new int[64];
     private int[] hash = new int[64];
     private int[] number = new int[64];
-    /** Per queued frame, the arena offset its first slot names when that slot's hash is the frame's; else -1. */
+    /** Per queued frame, the arena offset one of its first two slots names with the frame's hash; else -1. */
     private int[] candidate = new int[64];
     private int queued;
 
@@ -112,13 +112,14 @@ final class FrameNumbers {
             candidate[k] = (int) (slot >>> 32) == h ? (int) slot - 1 : -1;
         }
         byte[] a = arena;
-        // Touches each candidate's key where it starts and where it ends, so that its cache lines
-        // are read in parallel before the comparisons, which are too long for the CPU to overlap.
+        // Touches each candidate's key where it starts and where it ends (by its own length: another
+        // key of the same hash may be shorter, and last in the arena), so that its cache lines are
+        // read in parallel before the comparisons, which are too long for the CPU to overlap.
         int touched = 0;
         for (int k = 0; k < n; k++) {
             int o = candidate[k];
             if (o >= 0) {
-                touched += a[o] + a[o + HEADER + Math.max(0, end[k] - start[k] - 1)];
+                touched += a[o + HEADER + Math.max(0, intAt(a, o) - 1)];
             }
         }
         for (int k = 0; k < n; k++) {

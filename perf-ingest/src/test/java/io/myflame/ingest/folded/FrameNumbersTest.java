@@ -76,4 +76,33 @@ class FrameNumbersTest {
             default -> 42;
         };
     }
+
+    /**
+     * A longer frame with the hash of the last key in the arena, which fills it to the byte: the lookup
+     * reads no further than that key (it read by the frame's length, past the arena's end).
+     */
+    @org.junit.jupiter.api.Test
+    void aLongerFrameOfTheSameHashReadsNoFurtherThanTheKey() {
+        FrameNumbers numbers = new FrameNumbers(8);
+        byte[] shorter = "s".repeat(4096 - 12).getBytes(StandardCharsets.ISO_8859_1);
+        numbers.queue(0, shorter.length, 7);
+        numbers.lookUp(shorter);
+        assertEquals(-1, numbers.number(0));
+        numbers.put(shorter, 0, 0);
+        byte[] longer = "s".repeat(5000).getBytes(StandardCharsets.ISO_8859_1);
+        numbers.clear();
+        numbers.queue(0, longer.length, 7);
+        numbers.lookUp(longer);
+        assertEquals(-1, numbers.number(0));
+        assertEquals(-1, numbers.find(longer, 0));
+        numbers.put(longer, 0, 1);
+        numbers.clear();
+        numbers.queue(0, shorter.length, 7);
+        numbers.queue(0, longer.length, 7);
+        numbers.lookUp(longer);
+        int first = numbers.number(0) >= 0 ? numbers.number(0) : numbers.find(longer, 0);
+        int second = numbers.number(1) >= 0 ? numbers.number(1) : numbers.find(longer, 1);
+        assertEquals(0, first);
+        assertEquals(1, second);
+    }
 }
