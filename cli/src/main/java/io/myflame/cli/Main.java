@@ -90,8 +90,9 @@ public final class Main implements Runnable {
         if (collapsed != null) {
             return collapsed;
         }
-        io.myflame.load.Reading.warmUp(args);
-        if (args.length > 1 && READ_AHEAD.contains(args[0])) {
+        boolean perfData = io.myflame.load.Reading.warmUp(args);
+        // a perf.data among the inputs is warmed up above; looking for a folded file would open it again
+        if (!perfData && args.length > 1 && READ_AHEAD.contains(args[0])) {
             io.myflame.load.Reading.readAhead(IngestFlags.DEFAULT_THREADS, args);
         }
         CommandLine cl = commandLine(args);

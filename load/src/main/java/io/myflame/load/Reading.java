@@ -43,9 +43,10 @@ public record Reading(int threads, boolean inline, String perf, boolean viaPerfS
     /**
      * Starts, before the command line is parsed, what every native read of a perf.data that one of
      * {@code args} names needs whatever the flags say (its symbol archive or the kernel's symbols).
+     * Returns whether one of them named a perf.data.
      */
-    public static void warmUp(String... args) {
-        PerfDataReader.warmUp(args);
+    public static boolean warmUp(String... args) {
+        return PerfDataReader.warmUp(args);
     }
 
     /**

@@ -36,9 +36,14 @@ class FoldedReadAheadTest {
 
     /** The capture's folded stacks as a plain file. */
     private Path folded() throws IOException {
-        Path file = dir.resolve("stacks.folded");
+        return unpacked("stacks.folded.gz", "stacks.folded");
+    }
+
+    /** The capture's file {@code gzipped} ungzipped into {@code name}. */
+    private Path unpacked(String gzipped, String name) throws IOException {
+        Path file = dir.resolve(name);
         try (InputStream in = new GZIPInputStream(Files.newInputStream(PerfReportAgreementTest.captures()
-                .resolve("mariadb-11.4.5-oltp_delete-fp").resolve("stacks.folded.gz")))) {
+                .resolve("mariadb-11.4.5-oltp_delete-fp").resolve(gzipped)))) {
             Files.copy(in, file);
         }
         return file;
@@ -110,8 +115,7 @@ class FoldedReadAheadTest {
     @Test
     void onlyAPlainFoldedFileIsReadAhead() throws Exception {
         Path file = folded();
-        Path script = dir.resolve("perf.script");
-        Files.writeString(script, "mariadbd 12/12 1.0: 1 cpu-clock:\n\t0 main (/x)\n\n");
+        Path script = unpacked("perf.script.gz", "perf.script");
         FoldedReadAhead.start(2, "report", script.toString(), "-", "--top", "0");
         assertNull(FoldedReadAhead.take(script, script.toString(), true, 2), "perf script text");
         FoldedReadAhead.start(2, "report", "-o", file.toString());

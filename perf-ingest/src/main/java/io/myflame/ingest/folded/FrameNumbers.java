@@ -1,8 +1,5 @@
 package io.myflame.ingest.folded;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -24,7 +21,6 @@ import java.util.Arrays;
  * one arena: {@code [length int][number int][hash int][key bytes]}.
  */
 final class FrameNumbers {
-    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     /** The bytes before each key in the arena: its length, its number and its hash. */
     private static final int HEADER = 12;
 
@@ -96,8 +92,8 @@ final class FrameNumbers {
     /**
      * Numbers the queued frames whose key sits in one of the first two slots it probes (nearly all
      * do: at most half the slots are used, and the two mostly share a cache line); the others get -1,
-     * for {@link #find}. Each step is one loop of reads that
-     * do not depend on each other: the slots, then the keys' first and last bytes, then the comparisons.
+     * for {@link #find}. Each step is one loop of reads that do not depend on each other: the slots,
+     * then the keys' last bytes, then the comparisons.
      */
     void lookUp(byte[] b) {
         long[] s = slots;
@@ -140,6 +136,14 @@ final class FrameNumbers {
         return a[o] & 0xff | (a[o + 1] & 0xff) << 8 | (a[o + 2] & 0xff) << 16 | a[o + 3] << 24;
     }
 
+    /** Writes {@code v} at {@code a[o]} as {@link #intAt} reads it. */
+    private static void putInt(byte[] a, int o, int v) {
+        a[o] = (byte) v;
+        a[o + 1] = (byte) (v >>> 8);
+        a[o + 2] = (byte) (v >>> 16);
+        a[o + 3] = (byte) (v >>> 24);
+    }
+
     /** Keeps the touching reads from being dropped as unused. */
     @SuppressWarnings("unused")
     private int sink;
@@ -168,9 +172,9 @@ final class FrameNumbers {
         if (arenaUsed + HEADER + len > arena.length) {
             arena = Arrays.copyOf(arena, Math.max(arena.length * 2, arenaUsed + HEADER + len));
         }
-        INTS.set(arena, arenaUsed, len);
-        INTS.set(arena, arenaUsed + 4, n);
-        INTS.set(arena, arenaUsed + 8, hash[k]);
+        putInt(arena, arenaUsed, len);
+        putInt(arena, arenaUsed + 4, n);
+        putInt(arena, arenaUsed + 8, hash[k]);
         System.arraycopy(b, from, arena, arenaUsed + HEADER, len);
         int s = hash[k] & mask;
         while (slots[s] != 0) {

@@ -50,9 +50,10 @@ public final class PerfDataReader {
     /**
      * Starts what every native read of a perf.data needs and no argument changes (its symbol
      * archive, else the running kernel's symbols) when one of {@code args} names a perf.data, so
-     * it is ready by the time the command line is parsed and the file indexed.
+     * it is ready by the time the command line is parsed and the file indexed. Returns whether one
+     * did.
      */
-    public static void warmUp(String... args) {
+    public static boolean warmUp(String... args) {
         for (String a : args) {
             try {
                 if (!a.startsWith("-") && PerfDataFile.isPerfData(Path.of(a))) {
@@ -62,12 +63,13 @@ public final class PerfDataReader {
                         SymbolArchive.prefetch(Path.of(a));
                         IndexAhead.start(Path.of(a));
                     }
-                    return;
+                    return true;
                 }
             } catch (RuntimeException e) {
                 // Not a path (the command line says so in its own words later): nothing to warm up.
             }
         }
+        return false;
     }
 
     /** Reads the recorded files under {@code dir} (perf's --symfs): the recording machine's files copied here. */
