@@ -127,10 +127,12 @@ public final class Categories {
         int[] byFrame = categoryOfFrames(profile.frames());
         int other = indexOf(OTHER);
         long[] w = new long[categories.size()];
+        int[] stack = new int[64];
         for (int i = 0; i < profile.size(); i++) {
             int best = Integer.MAX_VALUE;
-            for (int f : profile.stack(i)) {
-                best = Math.min(best, byFrame[f]);
+            stack = profile.stack(i, stack);
+            for (int j = 0, len = profile.depth(i); j < len; j++) {
+                best = Math.min(best, byFrame[stack[j]]);
             }
             w[best == Integer.MAX_VALUE ? other : best] += profile.weight(i);
         }

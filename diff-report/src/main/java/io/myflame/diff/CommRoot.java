@@ -17,13 +17,13 @@ public final class CommRoot {
         Profile.Builder b = Profile.builder(frames).info(in.info());
         int[] buf = new int[64];
         for (int i = 0; i < in.size(); i++) {
-            int[] stack = in.stack(i);
-            if (buf.length < stack.length + 1) {
-                buf = new int[stack.length * 2 + 1];
+            int len = in.depth(i);
+            if (buf.length < len + 1) {
+                buf = new int[len * 2 + 1];
             }
             buf[0] = frames.intern(in.thread(i).comm());
-            System.arraycopy(stack, 0, buf, 1, stack.length);
-            b.add(b.thread(in.thread(i)), buf, stack.length + 1, in.weight(i), in.samples(i));
+            System.arraycopy(in.stacks().array(i), in.stacks().start(i), buf, 1, len);
+            b.add(b.thread(in.thread(i)), buf, len + 1, in.weight(i), in.samples(i));
         }
         return b.build();
     }

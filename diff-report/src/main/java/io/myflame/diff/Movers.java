@@ -109,11 +109,13 @@ public record Movers(List<RowSpec> changed, Map<String, List<Only>> onlyIn, int 
         java.util.Arrays.fill(callee, -1);
         boolean[] wrapper = new boolean[n];
         java.util.Arrays.fill(wrapper, true);
+        int[] stack = new int[64];
         for (int i = 0; i < p.size(); i++) {
-            int[] stack = p.stack(i);
-            for (int at = 0; at < stack.length; at++) {
+            stack = p.stack(i, stack);
+            int len = p.depth(i);
+            for (int at = 0; at < len; at++) {
                 int f = stack[at];
-                int next = at + 1 < stack.length ? stack[at + 1] : -2;
+                int next = at + 1 < len ? stack[at + 1] : -2;
                 if (next == -2 || (callee[f] >= 0 && callee[f] != next)) {
                     wrapper[f] = false;
                 } else {

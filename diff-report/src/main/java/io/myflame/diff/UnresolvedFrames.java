@@ -35,11 +35,12 @@ public final class UnresolvedFrames {
         byte[] unresolved = new byte[frames.size()];
         long total = 0;
         long bad = 0;
+        int[] stack = new int[64];
         for (int i = 0; i < p.size(); i++) {
             long w = p.weight(i);
             total += w;
-            int[] stack = p.stack(i);
-            for (int j = truncated.cutUnknown(i); j < stack.length; j++) {
+            stack = p.stack(i, stack);
+            for (int j = truncated.cutUnknown(i), len = p.depth(i); j < len; j++) {
                 if (unresolved(frames, stack[j], unresolved)) {
                     bad += w;
                     break;

@@ -95,9 +95,11 @@ public final class PprofExport {
     }
 
     private void sample(int i) {
-        int[] stack = profile.stack(i);
+        int[] stack = profile.stacks().array(i);
+        int root = profile.stacks().start(i);
         ProfileProto.Sample.Builder s = ProfileProto.Sample.newBuilder();
-        for (int k = stack.length - 1; k >= 0; k--) {
+        // leaf first, as pprof lists locations
+        for (int k = root + profile.depth(i) - 1; k >= root; k--) {
             s.addLocationId(stack[k] + 1L);
         }
         s.addValue(profile.samples(i)).addValue(profile.weight(i));

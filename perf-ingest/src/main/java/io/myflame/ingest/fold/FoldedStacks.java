@@ -3,6 +3,7 @@ package io.myflame.ingest.fold;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
+import io.myflame.core.model.StackArena;
 import io.myflame.core.model.StackMap;
 import io.myflame.core.model.SampledThread;
 import java.io.IOException;
@@ -111,8 +112,10 @@ public final class FoldedStacks {
         });
         // Two labels may read as one thread ("db-07" and "db-7"): then their stacks may repeat, and
         // the builder sums them. Otherwise every entry stays distinct and is moved over as it is.
-        java.util.function.Consumer<StackMap.InPlaceVisitor> each = take ? stacks::drain : stacks::forEachInPlace;
-        return roots.oneToOne ? distinct(withEvent, roots, counts, kept[0], each) : summed(withEvent, roots, counts, each);
+        if (!roots.oneToOne) {
+            return summed(withEvent, roots, counts, take ? stacks::drain : stacks::forEachInPlace);
+        }
+        return distinct(withEvent, roots, counts, kept[0], take);
     }
 
     private static boolean keeps(Counts counts, long weight, long count) {
@@ -130,29 +133,36 @@ public final class FoldedStacks {
         return counts == Counts.AS_READ ? count : weightOf(counts, weight, count);
     }
 
-    private Profile distinct(ProfileInfo info, RootThreads roots, Counts counts, int n,
-                             java.util.function.Consumer<StackMap.InPlaceVisitor> each) {
+    /**
+     * The profile of distinct entries: taken, the map's pages become the profile's and their frames are
+     * renamed where they are; else they are renamed in a copy.
+     */
+    private Profile distinct(ProfileInfo info, RootThreads roots, Counts counts, int n, boolean take) {
+        StackMap.Entries all = take ? stacks.take() : stacks.entries();
+        StackArena arena = take ? all.frames() : all.frames().copy();
         FrameRenames frames = new FrameRenames();
+        int[] kept = new int[n];
         int[] threadOf = new int[n];
-        int[][] st = new int[n][];
         long[] w = new long[n];
         long[] s = new long[n];
-        int[] at = {0};
-        each.accept((i, root, arena, from, len, weight, count) -> {
-            if (!keeps(counts, weight, count)) {
-                return;
+        int k = 0;
+        for (int i = 0; i < arena.size(); i++) {
+            if (!keeps(counts, all.weight()[i], all.count()[i])) {
+                continue;
             }
-            int k = at[0]++;
-            threadOf[k] = roots.indexOf(root);
-            int[] stack = new int[len];
-            for (int j = 0; j < len; j++) {
-                stack[j] = frames.of(arena[from + j]);
+            // renamed in the visiting order, so frame ids come in order of first use, as a copy would give them
+            int[] a = arena.array(i);
+            for (int j = arena.start(i), end = j + arena.depth(i); j < end; j++) {
+                a[j] = frames.of(a[j]);
             }
-            st[k] = stack;
-            w[k] = weightOf(counts, weight, count);
-            s[k] = samplesOf(counts, weight, count);
-        });
-        return Profile.ofDistinct(frames.table, roots.threads, threadOf, st, w, s, info);
+            kept[k] = i;
+            threadOf[k] = roots.indexOf(all.thread()[i]);
+            w[k] = weightOf(counts, all.weight()[i], all.count()[i]);
+            s[k] = samplesOf(counts, all.weight()[i], all.count()[i]);
+            k++;
+        }
+        StackArena stacksKept = n == arena.size() ? arena : arena.select(kept, n);
+        return Profile.ofDistinct(frames.table, roots.threads, threadOf, stacksKept, w, s, info);
     }
 
     private Profile summed(ProfileInfo info, RootThreads roots, Counts counts,

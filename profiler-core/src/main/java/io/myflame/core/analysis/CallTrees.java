@@ -2,6 +2,7 @@ package io.myflame.core.analysis;
 
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
+import io.myflame.core.model.StackArena;
 
 /**
  * Builds the call trees of a profile: the whole tree (optionally under per-comm roots), the tree
@@ -18,15 +19,16 @@ public final class CallTrees {
         CallTree tree = new CallTree(frames);
         CallTree.Appender paths = tree.appender();
         int[] buf = new int[64];
+        StackArena stacks = profile.stacks();
         for (int i = 0; i < profile.size(); i++) {
-            int[] stack = profile.stack(i);
+            int len = stacks.depth(i);
             if (byComm) {
-                buf = ensure(buf, stack.length + 1);
+                buf = ensure(buf, len + 1);
                 buf[0] = frames.intern(profile.thread(i).comm());
-                System.arraycopy(stack, 0, buf, 1, stack.length);
-                paths.add(buf, 0, stack.length + 1, profile.weight(i));
+                System.arraycopy(stacks.array(i), stacks.start(i), buf, 1, len);
+                paths.add(buf, 0, len + 1, profile.weight(i));
             } else {
-                paths.add(stack, 0, stack.length, profile.weight(i));
+                paths.add(stacks.array(i), stacks.start(i), stacks.start(i) + len, profile.weight(i));
             }
         }
         return tree;
@@ -46,12 +48,15 @@ public final class CallTrees {
         CallTree tree = new CallTree(frames);
         CallTree.Appender paths = tree.appender();
         int[] buf = new int[64];
+        StackArena stacks = profile.stacks();
         for (int i = 0; i < profile.size(); i++) {
-            int[] stack = profile.stack(i);
-            int n = stack.length + (byComm ? 1 : 0);
+            int[] stack = stacks.array(i);
+            int len = stacks.depth(i);
+            int leaf = stacks.start(i) + len - 1;
+            int n = len + (byComm ? 1 : 0);
             buf = ensure(buf, n);
-            for (int j = 0; j < stack.length; j++) {
-                buf[j] = stack[stack.length - 1 - j];
+            for (int j = 0; j < len; j++) {
+                buf[j] = stack[leaf - j];
             }
             if (byComm) {
                 buf[n - 1] = frames.intern(profile.thread(i).comm());
@@ -73,14 +78,15 @@ public final class CallTrees {
         int[] prevNodes = new int[64];
         int prevLen = 0;
         int[] buf = new int[64];
+        StackArena stacks = profile.stacks();
         for (int i = 0; i < profile.size(); i++) {
-            int[] stack = profile.stack(i);
-            int n = stack.length + (byComm ? 1 : 0);
+            int len = stacks.depth(i);
+            int n = len + (byComm ? 1 : 0);
             buf = ensure(buf, n);
             if (byComm) {
                 buf[0] = frames.intern(profile.thread(i).comm());
             }
-            System.arraycopy(stack, 0, buf, byComm ? 1 : 0, stack.length);
+            System.arraycopy(stacks.array(i), stacks.start(i), buf, byComm ? 1 : 0, len);
             long w = profile.weight(i);
             tree.addTotal(0, w);
             if (prevNodes.length < n) {
@@ -121,12 +127,14 @@ public final class CallTrees {
             return tree;
         }
         int stamp = 0;
+        int[] stack = new int[64];
         for (int i = 0; i < profile.size(); i++) {
-            int[] stack = profile.stack(i);
+            stack = profile.stack(i, stack);
+            int len = profile.depth(i);
             long w = profile.weight(i);
             boolean counted = false;
             stamp++;
-            for (int at = 0; at < stack.length; at++) {
+            for (int at = 0; at < len; at++) {
                 if (stack[at] != frameId) {
                     continue;
                 }
@@ -136,7 +144,7 @@ public final class CallTrees {
                 }
                 int node = 0;
                 int step = towardsRoot ? -1 : 1;
-                int end = towardsRoot ? -1 : stack.length;
+                int end = towardsRoot ? -1 : len;
                 int last = -1;
                 for (int j = at; j != end; j += step) {
                     node = tree.child(node, stack[j]);

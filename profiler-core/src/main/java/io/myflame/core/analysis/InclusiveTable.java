@@ -1,6 +1,7 @@
 package io.myflame.core.analysis;
 
 import io.myflame.core.model.Profile;
+import io.myflame.core.model.StackArena;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -29,19 +30,23 @@ public final class InclusiveTable {
         long[] self = new long[n];
         int[] seen = new int[n];
         long total = 0;
+        StackArena stacks = profile.stacks();
         for (int i = 0; i < profile.size(); i++) {
-            int[] stack = profile.stack(i);
+            int[] stack = stacks.array(i);
+            int from = stacks.start(i);
+            int end = from + stacks.depth(i);
             long w = profile.weight(i);
             total += w;
             int stamp = i + 1;
-            for (int f : stack) {
+            for (int j = from; j < end; j++) {
+                int f = stack[j];
                 if (seen[f] != stamp) {
                     seen[f] = stamp;
                     inclusive[f] += w;
                 }
             }
-            if (stack.length > 0) {
-                self[stack[stack.length - 1]] += w;
+            if (end > from) {
+                self[stack[end - 1]] += w;
             }
         }
         return new InclusiveTable(profile, inclusive, self, total);

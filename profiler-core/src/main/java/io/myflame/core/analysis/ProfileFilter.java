@@ -4,6 +4,7 @@ import io.myflame.core.UsageError;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.SampledThread;
+import io.myflame.core.model.StackArena;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -98,12 +99,16 @@ public record ProfileFilter(Pattern comm, Long tid, List<Rename> renames, List<P
             if (tid != null && t.tid() != tid) {
                 continue;
             }
-            int[] stack = in.stack(i);
-            if (buf.length < stack.length) {
-                buf = new int[stack.length * 2];
+            StackArena stacks = in.stacks();
+            int[] stack = stacks.array(i);
+            int from = stacks.start(i);
+            int end = from + stacks.depth(i);
+            if (buf.length < end - from) {
+                buf = new int[(end - from) * 2];
             }
             int n = 0;
-            for (int f : stack) {
+            for (int j = from; j < end; j++) {
+                int f = stack[j];
                 if (remap[f] >= 0) {
                     buf[n++] = remap[f];
                 }

@@ -27,14 +27,12 @@ public final class ProfileSum {
                 ids[f] = frames.intern(p.frames().name(f));
             }
             for (int i = 0; i < p.size(); i++) {
-                int[] stack = p.stack(i);
-                if (buf.length < stack.length) {
-                    buf = new int[Math.max(stack.length, buf.length * 2)];
+                buf = p.stack(i, buf);
+                int len = p.depth(i);
+                for (int j = 0; j < len; j++) {
+                    buf[j] = ids[buf[j]];
                 }
-                for (int j = 0; j < stack.length; j++) {
-                    buf[j] = ids[stack[j]];
-                }
-                b.add(b.thread(p.thread(i)), buf, stack.length, p.weight(i), p.samples(i));
+                b.add(b.thread(p.thread(i)), buf, len, p.weight(i), p.samples(i));
             }
         }
         return b.build();

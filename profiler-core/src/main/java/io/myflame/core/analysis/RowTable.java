@@ -2,6 +2,7 @@ package io.myflame.core.analysis;
 
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
+import io.myflame.core.model.StackArena;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -75,11 +76,13 @@ public final class RowTable {
 
     private static long chainWeight(Profile profile, boolean[][] sets, int[] chain, int depth) {
         long w = 0;
+        StackArena stacks = profile.stacks();
         for (int i = 0; i < profile.size(); i++) {
-            int[] stack = profile.stack(i);
+            int[] stack = stacks.array(i);
+            int end = stacks.start(i) + stacks.depth(i);
             int k = 0;
             // Greedy earliest match finds an ordered subsequence whenever one exists.
-            for (int j = 0; j < stack.length && k < depth; j++) {
+            for (int j = stacks.start(i); j < end && k < depth; j++) {
                 if (sets[chain[k]][stack[j]]) {
                     k++;
                 }
@@ -95,14 +98,16 @@ public final class RowTable {
     private static long chainSelfWeight(Profile profile, boolean[][] sets, int[] chain, int depth) {
         long w = 0;
         boolean[] leafSet = sets[chain[depth - 1]];
+        StackArena stacks = profile.stacks();
         for (int i = 0; i < profile.size(); i++) {
-            int[] stack = profile.stack(i);
-            int leaf = stack.length - 1;
-            if (leaf < 0 || !leafSet[stack[leaf]]) {
+            int[] stack = stacks.array(i);
+            int from = stacks.start(i);
+            int leaf = from + stacks.depth(i) - 1;
+            if (leaf < from || !leafSet[stack[leaf]]) {
                 continue;
             }
             int k = 0;
-            for (int j = 0; j < leaf && k < depth - 1; j++) {
+            for (int j = from; j < leaf && k < depth - 1; j++) {
                 if (sets[chain[k]][stack[j]]) {
                     k++;
                 }

@@ -1,6 +1,7 @@
 package io.myflame.core.analysis;
 
 import io.myflame.core.model.Profile;
+import io.myflame.core.model.StackArena;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
@@ -87,7 +88,10 @@ public enum ThreadRole {
             }
         }
         int best = UNKNOWN.ordinal();
-        for (int f : profile.stack(i)) {
+        StackArena stacks = profile.stacks();
+        int[] stack = stacks.array(i);
+        for (int j = stacks.start(i), end = j + stacks.depth(i); j < end; j++) {
+            int f = stack[j];
             if (byFrame[f] >= 0 && byFrame[f] < best) {
                 best = byFrame[f];
             }

@@ -3,6 +3,7 @@ package io.myflame.core.analysis;
 import io.myflame.core.model.CallGraph;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
+import io.myflame.core.model.StackArena;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -63,13 +64,16 @@ public final class TruncatedStacks {
     }
 
     private Truncation.Cause classify(int i) {
-        int[] s = profile.stack(i);
-        if (!applies() || s.length == 0) {
+        StackArena stacks = profile.stacks();
+        int[] s = stacks.array(i);
+        int from = stacks.start(i);
+        int end = from + stacks.depth(i);
+        if (!applies() || from == end) {
             return null;
         }
-        StackRoots.Kind root = kind(s[0]);
-        if (root == StackRoots.Kind.ENTRY || root == StackRoots.Kind.CLONE || callsAnEntry(s)
-                || root == StackRoots.Kind.C_LIBRARY && strippedThreadStart(s)) {
+        StackRoots.Kind root = kind(s[from]);
+        if (root == StackRoots.Kind.ENTRY || root == StackRoots.Kind.CLONE || callsAnEntry(s, from, end)
+                || root == StackRoots.Kind.C_LIBRARY && strippedThreadStart(s, from, end)) {
             return null;
         }
         if (mode == CallGraph.NONE) {
@@ -92,8 +96,8 @@ public final class TruncatedStacks {
      * walk reads past {@code __libc_start_call_main}. Not a caller of clone3: that is a thread creating
      * another ({@code __clone_internal;__clone3}), cut where it called it.
      */
-    private boolean callsAnEntry(int[] s) {
-        return s.length > 1 && kind(s[1]) == StackRoots.Kind.ENTRY;
+    private boolean callsAnEntry(int[] s, int from, int end) {
+        return end - from > 1 && kind(s[from + 1]) == StackRoots.Kind.ENTRY;
     }
 
     /**
@@ -104,12 +108,12 @@ public final class TruncatedStacks {
      * (and for callbacks, which are exported: qsort). Ones whose callees stay in the C library, reach
      * {@code [unknown]} or enter the kernel are a chain that broke inside it.
      */
-    private boolean strippedThreadStart(int[] s) {
-        int i = 0;
-        while (i < s.length && kind(s[i]) == StackRoots.Kind.C_LIBRARY) {
+    private boolean strippedThreadStart(int[] s, int from, int end) {
+        int i = from;
+        while (i < end && kind(s[i]) == StackRoots.Kind.C_LIBRARY) {
             i++;
         }
-        if (i == s.length) {
+        if (i == end) {
             return false;
         }
         StackRoots.Kind callee = kind(s[i]);
@@ -122,17 +126,20 @@ public final class TruncatedStacks {
      * function below them); {@code [unknown]} when nothing named follows in user space.
      */
     public int endFrame(int i) {
-        int[] s = profile.stack(i);
-        if (kind(s[0]) == StackRoots.Kind.KERNEL) {
-            return s[0];
+        StackArena stacks = profile.stacks();
+        int[] s = stacks.array(i);
+        int from = stacks.start(i);
+        int outermost = s[from];
+        if (kind(outermost) == StackRoots.Kind.KERNEL) {
+            return outermost;
         }
-        for (int f : s) {
-            StackRoots.Kind k = kind(f);
+        for (int j = from, end = from + stacks.depth(i); j < end; j++) {
+            StackRoots.Kind k = kind(s[j]);
             if (k != StackRoots.Kind.UNKNOWN) {
-                return k == StackRoots.Kind.KERNEL ? s[0] : f;
+                return k == StackRoots.Kind.KERNEL ? outermost : s[j];
             }
         }
-        return s[0];
+        return outermost;
     }
 
     /**
@@ -144,9 +151,11 @@ public final class TruncatedStacks {
         if (cause(i) == null) {
             return 0;
         }
-        int[] s = profile.stack(i);
+        StackArena stacks = profile.stacks();
+        int[] s = stacks.array(i);
+        int from = stacks.start(i);
         int n = 0;
-        while (n < s.length && kind(s[n]) == StackRoots.Kind.UNKNOWN) {
+        while (n < stacks.depth(i) && kind(s[from + n]) == StackRoots.Kind.UNKNOWN) {
             n++;
         }
         return n;
@@ -222,7 +231,7 @@ public final class TruncatedStacks {
 
     /**
      * The profile with every cut stack under one {@link #MARK} frame, so a flamegraph draws them apart
-     * from whole stacks and their width is the loss; whole stacks unchanged (their arrays shared).
+     * from whole stacks and their width is the loss; whole stacks unchanged (read where the profile keeps them).
      * Entries stay distinct: a stack starting with the mark is itself cut (the mark is no entry point),
      * so it is marked again rather than met by another's marked copy.
      */
@@ -230,24 +239,22 @@ public final class TruncatedStacks {
         FrameTable frames = FrameTable.copyOf(profile.frames());
         int mark = frames.intern(MARK);
         int n = profile.size();
-        int[][] stacks = new int[n][];
+        StackArena stacks = profile.stacks();
+        StackArena.Builder marked = StackArena.Builder.over(stacks, n);
         int[] threadOf = new int[n];
         long[] weights = new long[n];
         long[] samples = new long[n];
         for (int i = 0; i < n; i++) {
-            int[] s = profile.stack(i);
             if (cause(i) == null) {
-                stacks[i] = s;
+                marked.share(i);
             } else {
-                stacks[i] = new int[s.length + 1];
-                stacks[i][0] = mark;
-                System.arraycopy(s, 0, stacks[i], 1, s.length);
+                marked.addUnder(mark, stacks.array(i), stacks.start(i), stacks.depth(i));
             }
             threadOf[i] = profile.threadIndex(i);
             weights[i] = profile.weight(i);
             samples[i] = profile.samples(i);
         }
-        return Profile.ofDistinct(frames, profile.threads(), threadOf, stacks, weights, samples, profile.info());
+        return Profile.ofDistinct(frames, profile.threads(), threadOf, marked.build(), weights, samples, profile.info());
     }
 
     private StackRoots.Kind kind(int frame) {

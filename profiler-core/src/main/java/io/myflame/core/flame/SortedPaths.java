@@ -2,6 +2,7 @@ package io.myflame.core.flame;
 
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
+import io.myflame.core.model.StackArena;
 import java.util.Arrays;
 
 /**
@@ -30,7 +31,8 @@ final class SortedPaths {
      * order, not from each path's array.
      */
     final int[] lengths;
-    private final int[][] stacks;
+    /** The profile's frames, read where they are. */
+    private final StackArena stacks;
     /** The thread's comm frame of each stack, the path's first frame; null when paths are the bare stacks. */
     private final int[] comm;
     /** Position of each frame id in name order. */
@@ -40,12 +42,11 @@ final class SortedPaths {
         int n = profile.size();
         // Comm names join a copy of the profile's names: the profile itself stays as it was.
         frames = byComm ? FrameTable.copyOf(profile.frames()) : profile.frames();
-        stacks = new int[n][];
+        stacks = profile.stacks();
         comm = byComm ? new int[n] : null;
         int[] commOfThread = new int[profile.threads().size()];
         Arrays.fill(commOfThread, -1);
         for (int i = 0; i < n; i++) {
-            stacks[i] = profile.stack(i);
             if (byComm) {
                 int t = profile.threadIndex(i);
                 if (commOfThread[t] < 0) {
@@ -86,15 +87,15 @@ final class SortedPaths {
 
     /** Number of frames of path {@code s} (a profile index, not a position). */
     int length(int s) {
-        return comm == null ? stacks[s].length : stacks[s].length + 1;
+        return comm == null ? stacks.depth(s) : stacks.depth(s) + 1;
     }
 
     /** Frame id at depth {@code d} (0 = root) of path {@code s}. */
     int frame(int s, int d) {
         if (comm == null) {
-            return stacks[s][d];
+            return stacks.array(s)[stacks.start(s) + d];
         }
-        return d == 0 ? comm[s] : stacks[s][d - 1];
+        return d == 0 ? comm[s] : stacks.array(s)[stacks.start(s) + d - 1];
     }
 
     /** Sort key of path {@code s} at depth {@code d}: the frame's name rank, -1 past its end. */

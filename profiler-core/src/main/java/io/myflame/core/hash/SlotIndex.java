@@ -44,6 +44,17 @@ public final class SlotIndex {
         hashes = new int[n / 2 + 1];
     }
 
+    /** A copy that numbers new entries on its own: the same slots, entries and hashes. */
+    public SlotIndex copy() {
+        SlotIndex c = new SlotIndex(2);
+        c.slots = slots.clone();
+        c.mask = mask;
+        c.hashes = hashes.clone();
+        c.size = size;
+        c.replaced = replaced == null ? null : replaced.clone();
+        return c;
+    }
+
     /** How many entries were numbered: the next entry's number. */
     public int size() {
         return size;

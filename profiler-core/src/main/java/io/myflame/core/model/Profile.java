@@ -13,13 +13,17 @@ public final class Profile {
     private final FrameTable frames;
     private final List<SampledThread> threads;
     private final int[] threadOf;
-    private final int[][] stacks;
+    private final StackArena stacks;
     private final long[] weights;
     private final long[] samples;
     private final ProfileInfo info;
 
-    Profile(FrameTable frames, List<SampledThread> threads, int[] threadOf, int[][] stacks,
+    Profile(FrameTable frames, List<SampledThread> threads, int[] threadOf, StackArena stacks,
             long[] weights, long[] samples, ProfileInfo info) {
+        if (threadOf.length != stacks.size() || weights.length != stacks.size() || samples.length != stacks.size()) {
+            throw new IllegalArgumentException("a thread, weight and sample count per stack: " + threadOf.length + ", "
+                    + weights.length + ", " + samples.length + " for " + stacks.size() + " stacks");
+        }
         this.frames = frames;
         this.threads = List.copyOf(threads);
         this.threadOf = threadOf;
@@ -39,12 +43,33 @@ public final class Profile {
 
     /** Number of distinct (thread, stack) entries. */
     public int size() {
-        return stacks.length;
+        return stacks.size();
     }
 
-    /** Frames of entry {@code i}, root first; callers must not modify the array. */
+    /**
+     * A copy of entry {@code i}'s frames, root first. Loops over every entry read them in place
+     * instead, through {@link #stacks()}.
+     */
     public int[] stack(int i) {
-        return stacks[i];
+        return stacks.copy(i);
+    }
+
+    /**
+     * Entry {@code i}'s frames in the first {@link #depth} ints of {@code buf}, or of a larger array when
+     * they do not fit; returns the array holding them, for the next call to reuse.
+     */
+    public int[] stack(int i, int[] buf) {
+        return stacks.copy(i, buf);
+    }
+
+    /** The frames of every entry, where they are. */
+    public StackArena stacks() {
+        return stacks;
+    }
+
+    /** How many frames entry {@code i} has. */
+    public int depth(int i) {
+        return stacks.depth(i);
     }
 
     public SampledThread thread(int i) {
@@ -100,6 +125,12 @@ public final class Profile {
      */
     public static Profile ofDistinct(FrameTable frames, List<SampledThread> threads, int[] threadOf, int[][] stacks,
                                      long[] weights, long[] samples, ProfileInfo info) {
+        return ofDistinct(frames, threads, threadOf, StackArena.of(stacks), weights, samples, info);
+    }
+
+    /** As {@link #ofDistinct(FrameTable, List, int[], int[][], long[], long[], ProfileInfo)}, the frames in an arena. */
+    public static Profile ofDistinct(FrameTable frames, List<SampledThread> threads, int[] threadOf, StackArena stacks,
+                                     long[] weights, long[] samples, ProfileInfo info) {
         long total = 0;
         for (long x : weights) {
             total = WeightOverflow.add(total, x);
@@ -150,23 +181,13 @@ public final class Profile {
         /** The profile; its frame table takes no new names from now on, and this builder takes no more stacks. */
         public Profile build() {
             frames.freeze();
-            int n = stacks.size();
-            int[] threadOf = new int[n];
-            int[][] st = new int[n][];
-            long[] w = new long[n];
-            long[] s = new long[n];
-            // drained: the builder's pages go as the profile's arrays fill, so the two are never both whole
-            stacks.drain((i, thread, arena, from, len, weight, count) -> {
-                threadOf[i] = thread;
-                st[i] = java.util.Arrays.copyOfRange(arena, from, from + len);
-                w[i] = weight;
-                s[i] = count;
-            });
+            // the map's pages become the profile's, uncopied
+            StackMap.Entries taken = stacks.take();
             long total = 0;
-            for (long x : w) {
+            for (long x : taken.weight()) {
                 total = WeightOverflow.add(total, x);
             }
-            return new Profile(frames, threads, threadOf, st, w, s, info);
+            return new Profile(frames, threads, taken.thread(), taken.frames(), taken.weight(), taken.count(), info);
         }
     }
 }

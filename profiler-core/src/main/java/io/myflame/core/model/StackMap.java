@@ -143,6 +143,42 @@ public final class StackMap {
         pages = null;
     }
 
+    /**
+     * The map's entries in insertion order, handed over as they are: its pages become the arena's, uncopied. The map
+     * cannot be used afterwards. An arena's owner may rename frames in place: no two entries share a frame.
+     */
+    public Entries take() {
+        Entries taken = entries();
+        drained = true;
+        pages = null;
+        return taken;
+    }
+
+    /**
+     * The map's entries in insertion order, where they are: a view to read at once, before the map takes
+     * another stack, and not to change (a {@link StackArena#copy} may be).
+     */
+    public Entries entries() {
+        if (drained) {
+            throw new IllegalStateException("stacks already drained");
+        }
+        int n = size();
+        return new Entries(new StackArena(Arrays.copyOf(pages, current + 1), page, offset, length, n),
+                trimmed(thread, n), trimmed(weight, n), trimmed(count, n));
+    }
+
+    private static int[] trimmed(int[] a, int n) {
+        return a.length == n ? a : Arrays.copyOf(a, n);
+    }
+
+    private static long[] trimmed(long[] a, int n) {
+        return a.length == n ? a : Arrays.copyOf(a, n);
+    }
+
+    /** Every entry's frames, thread, summed weight and sample count, by entry index. */
+    public record Entries(StackArena frames, int[] thread, long[] weight, long[] count) {
+    }
+
     public interface Visitor {
         void visit(int index, int thread, int[] frames, long weight, long count);
     }

@@ -26,8 +26,13 @@ class SlotIndexTest {
         long[] keys = new long[4];
 
         LongKeys(int initialSlots, LongToIntFunction hash) {
-            index = new SlotIndex(initialSlots);
+            this(new SlotIndex(initialSlots), hash, new long[4]);
+        }
+
+        LongKeys(SlotIndex index, LongToIntFunction hash, long[] keys) {
+            this.index = index;
             this.hash = hash;
+            this.keys = keys;
         }
 
         /** The slot holding {@code key}, or the empty slot that ended its probe. */
@@ -149,6 +154,30 @@ class SlotIndexTest {
         for (int i = 0; i < 3000; i++) {
             assertEquals(-1, k.find(-1 - 5L * (i + 1)), "a key with -1's hash that was never added");
         }
+    }
+
+    @Test
+    void aCopyFindsWhatTheOriginalHeldAndNumbersNewKeysApart() {
+        LongKeys k = new LongKeys(2, key -> (int) (key % 7));
+        for (int i = 0; i < 500; i++) {
+            k.intern(i);
+        }
+        assertEquals(500, k.replace(3));
+        SlotIndex copied = k.index.copy();
+        LongKeys c = new LongKeys(copied, k.hash, k.keys.clone());
+        for (int i = 0; i < 500; i++) {
+            assertEquals(i == 3 ? 500 : i, c.find(i));
+        }
+        // each grows on its own: the copy past several doublings, the original by one key
+        for (int i = 1000; i < 3000; i++) {
+            assertEquals(i - 1000 + 501, c.intern(i));
+        }
+        assertEquals(501, k.intern(-7));
+        assertEquals(-1, k.find(1000));
+        assertEquals(-1, c.find(-7));
+        assertEquals(500, c.find(3), "a replaced entry stays hidden in the copy after it grows");
+        assertEquals(502, k.index.size());
+        assertEquals(2501, c.index.size());
     }
 
     @Property(tries = 200)

@@ -29,6 +29,29 @@ class FrameTableTest {
     }
 
     @Test
+    void aCopyOfALargeTableGrowsApartFromTheOriginal() {
+        FrameTable t = new FrameTable();
+        for (int i = 0; i < 5_000; i++) {
+            t.intern("f" + i);
+        }
+        FrameTable copy = FrameTable.copyOf(t);
+        for (int i = 0; i < 5_000; i++) {
+            assertEquals(i, copy.find("f" + i));
+            assertEquals("f" + i, copy.name(i));
+        }
+        for (int i = 0; i < 20_000; i++) {
+            assertEquals(5_000 + i, copy.intern("g" + i));
+        }
+        assertEquals(5_000, t.intern("h"));
+        assertEquals(-1, t.find("g0"));
+        assertEquals(-1, copy.find("h"));
+        assertEquals("g0", copy.name(5_000));
+        assertEquals("h", t.name(5_000));
+        assertEquals(5_001, t.size());
+        assertEquals(25_000, copy.size());
+    }
+
+    @Test
     void aCopyKeepsTheIdsAndTakesNewNamesWhenTheOriginalIsFrozen() {
         FrameTable t = new FrameTable();
         t.intern("main");

@@ -58,6 +58,40 @@ class StackMapTest {
     }
 
     @Test
+    void aTakenMapHandsOverItsEntriesAsTheyAreThenRefusesMore() {
+        StackMap m = new StackMap();
+        Random r = new Random(9);
+        for (int i = 0; i < 20_000; i++) {
+            add(m, i % 4, i % 5 == 0 ? new int[] {i % 50} : randomStack(r, i), i % 7);
+        }
+        List<String> inPlace = visited(m, false);
+        StackMap.Entries view = m.entries();
+        assertEquals(inPlace, listed(view));
+        add(m, 1, new int[] {3, 1, 4, 1, 5}, 3);
+        StackMap.Entries taken = m.take();
+        assertEquals(entries(expected), listed(taken));
+        assertEquals(m.size(), taken.frames().size());
+        assertThrows(IllegalStateException.class, () -> m.add(0, new int[] {1}, 1, 1, 1));
+        assertThrows(IllegalStateException.class, m::entries);
+        assertThrows(IllegalStateException.class, m::take);
+    }
+
+    private static List<String> listed(StackMap.Entries entries) {
+        List<String> out = new ArrayList<>();
+        for (int e = 0; e < entries.frames().size(); e++) {
+            List<Integer> frames = new ArrayList<>();
+            for (int f : entries.frames().copy(e)) {
+                frames.add(f);
+            }
+            out.add(entries.thread()[e] + ":" + frames + "=" + entries.weight()[e] + "/" + entries.count()[e]);
+        }
+        assertEquals(entries.frames().size(), entries.thread().length);
+        assertEquals(entries.frames().size(), entries.weight().length);
+        assertEquals(entries.frames().size(), entries.count().length);
+        return out;
+    }
+
+    @Test
     void forEachHandsOutCopiesThatOutliveTheCall() {
         StackMap m = new StackMap();
         m.add(2, new int[] {4, 5, 6, 99}, 3, 10, 1);

@@ -99,11 +99,12 @@ public final class SampleChecks {
         TruncatedStacks truncated = TruncatedStacks.of(profile);
         long total = 0;
         long unresolved = 0;
+        int[] stack = new int[64];
         for (int i = 0; i < profile.size(); i++) {
             long w = profile.weight(i);
             total += w;
-            int[] stack = profile.stack(i);
-            for (int j = truncated.cutUnknown(i); j < stack.length; j++) {
+            stack = profile.stack(i, stack);
+            for (int j = truncated.cutUnknown(i), len = profile.depth(i); j < len; j++) {
                 if (stack[j] == unknown || stack[j] == own) {
                     unresolved += w;
                     break;
