@@ -1,6 +1,7 @@
 package io.myflame.core.flame;
 
 import io.myflame.core.analysis.CallTree;
+import io.myflame.core.task.Beside;
 import io.myflame.core.text.Escape;
 import java.awt.Color;
 import java.awt.Font;
@@ -53,10 +54,19 @@ final class FlameDrawing {
     }
 
     /**
-     * A surface that draws by writing text, and that text: a share of the frames is drawn on one of
-     * these by another thread and its text put where those frames go ({@link #draw(Graphics2D, Supplier, StringBuilder)}).
+     * A surface that draws by writing text, and that text: the frames of an SVG are drawn on these, by
+     * one thread or two, and their texts written where the frames go ({@link Frames}).
      */
     record Share(Graphics2D graphics, StringBuilder text) {
+    }
+
+    /**
+     * Where the frames' texts go in the text of the surface the rest was drawn on ({@code at}), in
+     * order. Kept apart, they are written out as they are: appended to the rest, then all of it put
+     * in jfreesvg's document, the frames of a 300k-stack graph were copied three more times (some
+     * 40 MB for a 5 MB SVG).
+     */
+    record Frames(int at, java.util.List<StringBuilder> texts) {
     }
 
     /** Frames below which one thread draws them all: starting another costs more than it saves. */
@@ -67,23 +77,24 @@ final class FlameDrawing {
     }
 
     /**
-     * Draws on {@code g}, which writes its text to {@code out}; when {@code shares} is given, the layout
-     * is large and the style {@link FrameStyle#pure}, the second half of the frames is drawn on a share
-     * by another thread meanwhile (a 300k-stack graph spent a sixth of its run drawing frames), and
-     * its text appended to {@code out} where one thread would have written it: the same bytes.
+     * Draws on {@code g}, which writes its text to {@code out}. When {@code shares} is given (the
+     * SVG), the frames are drawn on a share instead, or on two by two threads when the layout is large
+     * and the style {@link FrameStyle#pure} (a 300k-stack graph spent a sixth of its run drawing
+     * frames): returns their texts and where in {@code out} they go; null without shares.
      */
-    void draw(Graphics2D g, Supplier<Share> shares, StringBuilder out) {
+    Frames draw(Graphics2D g, Supplier<Share> shares, StringBuilder out) {
         Background bg = options.background();
         g.setPaint(bg.flat() ? bg.top() : new GradientPaint(0, 0, bg.top(), 0, height, bg.bottom()));
         g.fill(new Rectangle2D.Double(0, 0, options.width(), height));
         drawHeader(g);
-        boolean shared = shares != null && layout.size() >= SHARED_FRAMES && options.style().pure()
+        boolean twoThreads = layout.size() >= SHARED_FRAMES && options.style().pure()
                 && Runtime.getRuntime().availableProcessors() > 1;
-        drawFrames(g, height - bottom - legendHeight, shared ? shares : null, out, layout.size() / 2);
+        Frames frames = drawFrames(g, height - bottom - legendHeight, shares, out, twoThreads ? layout.size() / 2 : -1);
         drawFooter(g, height - legendHeight);
         if (legendHeight > 0) {
             drawLegend(g);
         }
+        return frames;
     }
 
     private void drawHeader(Graphics2D g) {
@@ -136,11 +147,12 @@ final class FlameDrawing {
     }
 
     /**
-     * Draws the frames, each a group nested in its parent's; with {@code shares}, frames from {@code split}
-     * on are drawn on a share by another thread. The groups open at {@code split} (its ancestors) were
-     * opened by this thread and are closed by the other, which knows where each ends.
+     * Draws the frames, each a group nested in its parent's, in the group of all frames opened and
+     * closed on {@code g}; with {@code shares}, on a share, or, from {@code split} on (when not -1), on
+     * a second share by another thread. The groups open at {@code split} (its ancestors) were opened
+     * on the first and are closed on the second, which knows where each ends.
      */
-    void drawFrames(Graphics2D g, int baseline, Supplier<Share> shares, StringBuilder out, int split) {
+    Frames drawFrames(Graphics2D g, int baseline, Supplier<Share> shares, StringBuilder out, int split) {
         CallTree tree = layout.tree();
         if (svg) {
             Map<String, String> attrs = new LinkedHashMap<>();
@@ -158,29 +170,37 @@ final class FlameDrawing {
         }
         g.setFont(font);
         int[] open = new int[layout.maxDepth() + 2];
-        if (shares == null || split <= 0 || split >= layout.size()) {
-            int depthOpen = drawFrames(g, baseline, 0, layout.size(), open, 0);
-            closeGroups(g, depthOpen);
+        Frames frames = null;
+        if (shares == null) {
+            closeGroups(g, drawFrames(g, baseline, 0, layout.size(), open, 0));
+        } else if (split <= 0 || split >= layout.size()) {
+            Share one = shares.get();
+            one.graphics().setFont(font);
+            closeGroups(one.graphics(), drawFrames(one.graphics(), baseline, 0, layout.size(), open, 0));
+            frames = new Frames(out.length(), java.util.List.of(one.text()));
         } else {
             // the style's per-tree facts made here, before the other thread reads them
             options.style().fill(tree, layout.node(0));
             int[] ancestors = openAt(split);
-            Share share = shares.get();
-            share.graphics().setFont(font);
+            Share first = shares.get();
+            Share second = shares.get();
+            first.graphics().setFont(font);
+            second.graphics().setFont(font);
             Beside.run("myflame-draw", () -> {
                 int[] stack = java.util.Arrays.copyOf(ancestors, open.length);
-                closeGroups(share.graphics(), drawFrames(share.graphics(), baseline, split, layout.size(), stack,
+                closeGroups(second.graphics(), drawFrames(second.graphics(), baseline, split, layout.size(), stack,
                         ancestors.length));
             }, () -> {
-                int depthOpen = drawFrames(g, baseline, 0, split, open, 0);
+                int depthOpen = drawFrames(first.graphics(), baseline, 0, split, open, 0);
                 while (depthOpen > ancestors.length) {
-                    endGroup(g);
+                    endGroup(first.graphics());
                     depthOpen--;
                 }
             });
-            out.append(share.text());
+            frames = new Frames(out.length(), java.util.List.of(first.text(), second.text()));
         }
         endGroup(g);
+        return frames;
     }
 
     /**

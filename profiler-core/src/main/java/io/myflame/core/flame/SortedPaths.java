@@ -3,6 +3,7 @@ package io.myflame.core.flame;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.StackArena;
+import io.myflame.core.task.Beside;
 import java.util.Arrays;
 
 /**

@@ -9,6 +9,7 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -62,9 +63,43 @@ public final class SvgFlameGraph {
         write(layout(tree), out);
     }
 
-    /** Renders a layout as a complete SVG document. */
+    /**
+     * Renders a layout as a complete SVG document, written as it is made: the frames' text goes out
+     * as drawn, never copied into one string.
+     */
     public void write(FlameLayout layout, Writer out) throws IOException {
-        out.write(render(layout));
+        FlameDrawing d = new FlameDrawing(options, layout, true);
+        StringBuilder body = new StringBuilder();
+        SVGGraphics2D g = svg(d, body);
+        // about 150 characters a frame, in two shares
+        int expected = (int) Math.min(Integer.MAX_VALUE - 64, 80L * layout.size() + 1024);
+        FlameDrawing.Frames frames = d.draw(g, () -> {
+            StringBuilder text = new StringBuilder(expected);
+            return new FlameDrawing.Share(svg(d, text), text);
+        }, body);
+        // jfreesvg's element is the <svg> tag and its defs, then the body drawn, then </svg>
+        String svg = g.getSVGElement(null, true, new ViewBox(0, 0, options.width(), d.height), null, null);
+        int close = svg.lastIndexOf("</svg>");
+        int framesAt = close - body.length() + frames.at();
+        out.write("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
+        if (!options.notes().isEmpty()) {
+            out.write("<!-- NOTES: " + comment(options.notes()) + " -->\n");
+        }
+        out.write(svg, 0, framesAt);
+        char[] chunk = new char[8192];
+        for (StringBuilder text : frames.texts()) {
+            for (int at = 0; at < text.length(); at += chunk.length) {
+                int n = Math.min(chunk.length, text.length() - at);
+                text.getChars(at, at + n, chunk, 0);
+                out.write(chunk, 0, n);
+            }
+        }
+        out.write(svg, framesAt, close - framesAt);
+        out.write("\n<style><![CDATA[" + resource("flame.css") + extraCss() + "]]></style>\n");
+        if (options.javascript()) {
+            out.write("<script><![CDATA[" + resource("flame.js") + "]]></script>\n");
+        }
+        out.write("</svg>\n");
         out.flush();
     }
 
@@ -101,26 +136,13 @@ public final class SvgFlameGraph {
 
     /** Renders a layout as a complete SVG document. */
     public String render(FlameLayout layout) {
-        FlameDrawing d = new FlameDrawing(options, layout, true);
-        StringBuilder body = new StringBuilder();
-        SVGGraphics2D g = svg(d, body);
-        d.draw(g, () -> {
-            StringBuilder text = new StringBuilder();
-            return new FlameDrawing.Share(svg(d, text), text);
-        }, body);
-        String svg = g.getSVGElement(null, true, new ViewBox(0, 0, options.width(), d.height), null, null);
-        int close = svg.lastIndexOf("</svg>");
-        StringBuilder out = new StringBuilder(svg.length() + 16_000);
-        out.append("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
-        if (!options.notes().isEmpty()) {
-            out.append("<!-- NOTES: ").append(comment(options.notes())).append(" -->\n");
+        StringWriter out = new StringWriter();
+        try {
+            write(layout, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        out.append(svg, 0, close).append("\n<style><![CDATA[").append(resource("flame.css")).append(extraCss())
-                .append("]]></style>\n");
-        if (options.javascript()) {
-            out.append("<script><![CDATA[").append(resource("flame.js")).append("]]></script>\n");
-        }
-        return out.append("</svg>\n").toString();
+        return out.toString();
     }
 
     /** A jfreesvg surface for {@code d} writing its elements to {@code body}, as every one of a drawing is set up. */

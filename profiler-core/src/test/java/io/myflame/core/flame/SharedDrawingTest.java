@@ -12,8 +12,9 @@ import org.jfree.svg.SVGGraphics2D;
 import org.junit.jupiter.api.Test;
 
 /**
- * Frames drawn in two shares, the second by another thread, write the bytes one thread writes,
- * wherever the frames are split: among siblings, under deep ancestors, next to either end.
+ * Frames drawn in two shares, the second by another thread, or in one, write the bytes one thread
+ * writes on the surface itself, wherever the frames are split: among siblings, under deep ancestors,
+ * next to either end.
  */
 class SharedDrawingTest {
     @Test
@@ -25,28 +26,37 @@ class SharedDrawingTest {
             FlameLayout layout = new SvgFlameGraph(o).layout(tree);
             assertTrue(layout.size() > 500, "frames: " + layout.size());
             String one = drawn(o, layout, 0);
-            List<Integer> splits = new ArrayList<>(List.of(1, 2, layout.size() / 3, layout.size() / 2, layout.size() - 1));
+            List<Integer> splits = new ArrayList<>(List.of(-1, 1, 2, layout.size() / 3, layout.size() / 2,
+                    layout.size() - 1));
             Random random = new Random(42);
             for (int k = 0; k < 20; k++) {
                 splits.add(1 + random.nextInt(layout.size() - 1));
             }
             int deep = 0;
             for (int split : splits) {
-                deep = Math.max(deep, layout.depth(split));
+                deep = Math.max(deep, layout.depth(Math.max(0, split)));
                 assertEquals(one, drawn(o, layout, split), "split at frame " + split);
             }
             assertTrue(deep > 10, "some split falls under deep ancestors: " + deep);
         }
     }
 
-    /** The frames' text drawn with the second share from {@code split} on (0: one thread). */
+    /**
+     * The frames' text drawn with the second share from {@code split} on; 0: on the surface itself,
+     * as a PNG is drawn; -1: on one share. Shares' texts are put where the frames go.
+     */
     private static String drawn(FlameOptions o, FlameLayout layout, int split) {
         FlameDrawing d = new FlameDrawing(o, layout, true);
         StringBuilder body = new StringBuilder();
-        d.drawFrames(new SVGGraphics2D(o.width(), d.height, null, body), 400, split == 0 ? null : () -> {
-            StringBuilder text = new StringBuilder();
-            return new FlameDrawing.Share(new SVGGraphics2D(o.width(), d.height, null, text), text);
-        }, body, split);
-        return body.toString();
+        FlameDrawing.Frames frames = d.drawFrames(new SVGGraphics2D(o.width(), d.height, null, body), 400,
+                split == 0 ? null : () -> {
+                    StringBuilder text = new StringBuilder();
+                    return new FlameDrawing.Share(new SVGGraphics2D(o.width(), d.height, null, text), text);
+                }, body, split);
+        if (frames == null) {
+            return body.toString();
+        }
+        assertEquals(split < 0 ? 1 : 2, frames.texts().size());
+        return body.insert(frames.at(), String.join("", frames.texts())).toString();
     }
 }

@@ -1,4 +1,4 @@
-package io.myflame.core.flame;
+package io.myflame.core.task;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;

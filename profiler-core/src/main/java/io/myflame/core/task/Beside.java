@@ -1,16 +1,17 @@
-package io.myflame.core.flame;
+package io.myflame.core.task;
 
 /**
  * Runs a share of a job on a thread of its own while the caller does the rest, then waits for it: the
- * layout's sort and the SVG's frames, each split in two halves that touch disjoint data. Whatever the
- * other thread throws, an {@link Error} too, is thrown here, so a half left undone never passes for done.
+ * layout's sort, the SVG's frames and the merge of two readers' stacks, each split in two halves that
+ * touch disjoint data. Whatever the other thread throws, an {@link Error} too, is thrown here, so a half
+ * left undone never passes for done.
  */
-final class Beside {
+public final class Beside {
     private Beside() {
     }
 
     /** Runs {@code theirs} on a new thread named {@code name} and {@code mine} on this one; returns when both are done. */
-    static void run(String name, Runnable theirs, Runnable mine) {
+    public static void run(String name, Runnable theirs, Runnable mine) {
         Throwable[] failed = new Throwable[1];
         Thread other = new Thread(() -> {
             try {
