@@ -70,6 +70,16 @@ public final class StackArena {
         return pages[page[i]][start[i] + Objects.checkIndex(j, depth(i))];
     }
 
+    /** The number of the page holding stack {@code i}, among {@link #pages}. */
+    int pageOf(int i) {
+        return page[Objects.checkIndex(i, size)];
+    }
+
+    /** The pages, for a {@link StackMap} adopting them. */
+    int[][] pages() {
+        return pages;
+    }
+
     /** A copy of stack {@code i}'s frames, root first. */
     public int[] copy(int i) {
         int from = start(i);

@@ -2,6 +2,7 @@ package io.myflame.core.model;
 
 import io.myflame.core.hash.SlotIndex;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * Sums weights and sample counts of identical (thread, stack) keys. The frames of each key live in pages of an int
@@ -27,21 +28,27 @@ public final class StackMap {
     private long[] count = new long[1024];
 
     private int[][] pages = {new int[FIRST_PAGE]};
+    /** How many of {@code pages} are in use: the current page and pages adopted from another map. */
+    private int pageCount = 1;
     private int current;
     private int pageUsed;
     private boolean drained;
+    /** Entries: those the index numbers, then any adopted unindexed. */
+    private int size;
+    /** Entries were adopted that the index does not find ({@link #adopt}): the map takes no more stacks. */
+    private boolean unindexed;
 
     private final SlotIndex index = new SlotIndex(2048);
 
     public int size() {
-        return index.size();
+        return size;
     }
 
     public void add(int threadId, int[] frames, int len, long w, long samples) {
-        if (drained) {
-            throw new IllegalStateException("stacks already drained");
+        if (drained || unindexed) {
+            throw new IllegalStateException(drained ? "stacks already drained" : "stacks adopted unindexed");
         }
-        int h = hash(threadId, frames, len);
+        int h = hash(threadId, frames, 0, len);
         int s = index.first(h);
         for (int e; (e = index.entry(s)) >= 0; s = index.next(s)) {
             if (index.hash(e) == h && thread[e] == threadId && length[e] == len
@@ -54,6 +61,7 @@ public final class StackMap {
         // stored here, not in a second call C1 would not inline: inputs of mostly distinct stacks store
         // as often as they find
         int e = index.claim(s, h);
+        size++;
         if (e == offset.length) {
             growEntries();
         }
@@ -93,20 +101,95 @@ public final class StackMap {
 
     /** Starts a page that holds at least {@code len} frames: pages double up to 4 MB, so small maps stay small. */
     private void nextPage(int len) {
-        int size = Math.max(Math.min(pages[current].length * 2, LARGEST_PAGE), len);
-        if (++current == pages.length) {
-            pages = Arrays.copyOf(pages, pages.length * 2);
-        }
-        pages[current] = new int[size];
+        int frames = Math.max(Math.min(pages[current].length * 2, LARGEST_PAGE), len);
+        current = newPage();
+        pages[current] = new int[frames];
         pageUsed = 0;
     }
 
-    private static int hash(int threadId, int[] frames, int len) {
+    private int newPage() {
+        if (pageCount == pages.length) {
+            pages = Arrays.copyOf(pages, pages.length * 2);
+        }
+        return pageCount++;
+    }
+
+    /** The hash of a key, as {@link #find} and {@link #adopt} take it. */
+    public static int hash(int threadId, int[] frames, int from, int len) {
         int h = threadId * 0x9E3779B9;
-        for (int i = 0; i < len; i++) {
+        for (int i = from, end = from + len; i < end; i++) {
             h = (h ^ frames[i]) * 0x01000193;
         }
         return h ^ (h >>> 16);
+    }
+
+    /**
+     * The entry of thread {@code threadId} and frames {@code frames[from .. from + len)}, whose {@link #hash} is
+     * {@code h}, or -1. It only reads, so threads may look up at once while none adds.
+     */
+    public int find(int threadId, int[] frames, int from, int len, int h) {
+        if (drained || unindexed) {
+            throw new IllegalStateException(drained ? "stacks already drained" : "stacks adopted unindexed");
+        }
+        for (int s = index.first(h), e; (e = index.entry(s)) >= 0; s = index.next(s)) {
+            if (index.hash(e) == h && thread[e] == threadId && length[e] == len
+                    && Arrays.equals(pages[page[e]], offset[e], offset[e] + len, frames, from, from + len)) {
+                return e;
+            }
+        }
+        return -1;
+    }
+
+    /** Adds a weight and a sample count to entry {@code e}. */
+    public void sum(int e, long w, long samples) {
+        weight[Objects.checkIndex(e, size())] = WeightOverflow.add(weight[e], w);
+        count[e] = WeightOverflow.add(count[e], samples);
+    }
+
+    /**
+     * Makes {@code arena}'s pages this map's too, for {@link #adopt}: an arena taken from another map, whose frames
+     * were renamed to this map's names. Returns the number this map gives the arena's first page.
+     */
+    public int adoptPages(StackArena arena) {
+        int first = pageCount;
+        for (int[] p : arena.pages()) {
+            int at = newPage();
+            pages[at] = p;
+        }
+        // a stack added later goes to a page of its own, after the adopted ones, as drain expects
+        pageUsed = pages[current].length;
+        return first;
+    }
+
+    /**
+     * Adds stack {@code i} of {@code arena}, whose pages were adopted from page {@code firstPage} on, as a new entry
+     * of thread {@code threadId} whose frames stay where they are. The caller knows the key is absent ({@link #find}),
+     * and gives its hash. An entry adopted as not {@code findable} is left out of the index: the last stacks of a
+     * merge, which no later one is compared with. The map then takes no more stacks and finds none.
+     */
+    public void adopt(int firstPage, StackArena arena, int i, int threadId, long w, long samples, int h,
+                      boolean findable) {
+        if (drained) {
+            throw new IllegalStateException("stacks already drained");
+        }
+        int e = size++;
+        if (findable) {
+            if (unindexed) {
+                throw new IllegalStateException("stacks adopted unindexed");
+            }
+            index.add(h);
+        } else {
+            unindexed = true;
+        }
+        if (e == offset.length) {
+            growEntries();
+        }
+        page[e] = firstPage + arena.pageOf(i);
+        offset[e] = arena.start(i);
+        length[e] = arena.depth(i);
+        thread[e] = threadId;
+        weight[e] = w;
+        count[e] = samples;
     }
 
     /** Visits entries in insertion order. */
@@ -122,7 +205,7 @@ public final class StackMap {
         if (drained) {
             throw new IllegalStateException("stacks already drained");
         }
-        for (int e = 0; e < index.size(); e++) {
+        for (int e = 0; e < size; e++) {
             v.visit(e, thread[e], pages[page[e]], offset[e], length[e], weight[e], count[e]);
         }
     }
@@ -163,7 +246,7 @@ public final class StackMap {
             throw new IllegalStateException("stacks already drained");
         }
         int n = size();
-        return new Entries(new StackArena(Arrays.copyOf(pages, current + 1), page, offset, length, n),
+        return new Entries(new StackArena(Arrays.copyOf(pages, pageCount), page, offset, length, n),
                 trimmed(thread, n), trimmed(weight, n), trimmed(count, n));
     }
 

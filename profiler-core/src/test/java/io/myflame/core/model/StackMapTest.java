@@ -76,6 +76,56 @@ class StackMapTest {
         assertThrows(IllegalStateException.class, m::take);
     }
 
+    @Test
+    void adoptedStacksStayOnTheirPagesAndAStackAddedAfterGoesToANewOne() {
+        Random r = new Random(4);
+        List<int[]> stacks = new ArrayList<>();
+        for (int i = 0; i < 7_000; i++) {
+            stacks.add(randomStack(r, i));
+        }
+        // stacks 2,000 to 2,999 are in both maps
+        StackMap m = new StackMap();
+        for (int i = 0; i < 3_000; i++) {
+            add(m, i % 3, stacks.get(i), 2);
+        }
+        StackMap other = new StackMap();
+        for (int i = 2_000; i < 7_000; i++) {
+            other.add(i % 3, stacks.get(i), stacks.get(i).length, 3, 1);
+        }
+        StackMap.Entries taken = other.take();
+        StackArena arena = taken.frames();
+        int firstPage = m.adoptPages(arena);
+        for (int i = 0; i < arena.size(); i++) {
+            int h = StackMap.hash(taken.thread()[i], arena.array(i), arena.start(i), arena.depth(i));
+            int found = m.find(taken.thread()[i], arena.array(i), arena.start(i), arena.depth(i), h);
+            List<Integer> key = new ArrayList<>();
+            key.add(taken.thread()[i]);
+            for (int f : arena.copy(i)) {
+                key.add(f);
+            }
+            if (found >= 0) {
+                m.sum(found, taken.weight()[i], taken.count()[i]);
+            } else {
+                m.adopt(firstPage, arena, i, taken.thread()[i], taken.weight()[i], taken.count()[i], h, true);
+            }
+            long[] sum = expected.computeIfAbsent(key, k -> new long[2]);
+            sum[0] += taken.weight()[i];
+            sum[1] += taken.count()[i];
+        }
+        add(m, 1, new int[] {2, 7, 1, 8}, 5);
+        // an adopted stack is found like any other
+        add(m, taken.thread()[7], arena.copy(7), 1);
+        assertEquals(expected.size(), m.size());
+        assertEquals(entries(expected), visited(m, false));
+        assertEquals(entries(expected), visited(m, true));
+        StackMap last = new StackMap();
+        last.add(0, new int[] {1}, 1, 1, 1);
+        last.adopt(last.adoptPages(arena), arena, 0, 5, 1, 1, 0, false);
+        assertThrows(IllegalStateException.class, () -> last.add(0, new int[] {1}, 1, 1, 1), "unindexed: finds no more");
+        assertThrows(IllegalStateException.class, () -> last.find(0, new int[] {1}, 0, 1, 0));
+        assertEquals(2, last.size());
+    }
+
     private static List<String> listed(StackMap.Entries entries) {
         List<String> out = new ArrayList<>();
         for (int e = 0; e < entries.frames().size(); e++) {
