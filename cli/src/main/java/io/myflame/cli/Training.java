@@ -75,6 +75,29 @@ final class Training {
         run("report", folded.toString());
         run("diff", folded.toString(), folded.toString());
         run("flamegraph", "--diff", folded.toString(), folded.toString(), "-o", dir.resolve("d.svg").toString());
+        Path wide = dir.resolve("wide.folded");
+        writeWide(wide);
+        run("flamegraph", wide.toString(), "--minwidth", "0", "-o", dir.resolve("w.svg").toString());
+    }
+
+    /**
+     * A folded file wide enough that a flamegraph of it takes the paths only large inputs take: each
+     * reader's stacks merged by two threads, the paths sorted by two, the frames drawn by two. Their
+     * lambdas are linked and their classes spun when the cache is made, not in every run of a large
+     * file: a 300k-stack flamegraph compiled 372 of its 1,293 methods, those of the JDK's class-file
+     * and method-handle code, for want of them.
+     */
+    static void writeWide(Path file) throws IOException {
+        java.util.Random random = new java.util.Random(21);
+        StringBuilder text = new StringBuilder();
+        for (int line = 0; line < 70_000; line++) {
+            text.append("mariadbd-").append(line % 4);
+            for (int depth = 2 + random.nextInt(14); depth > 0; depth--) {
+                text.append(';').append("fn_").append(random.nextInt(2_000));
+            }
+            text.append(' ').append(1 + random.nextInt(9)).append('\n');
+        }
+        Files.writeString(file, text, StandardCharsets.ISO_8859_1);
     }
 
     /** What a plain collapse runs, as {@link Entry} runs it: without {@link Main}, so without picocli. */

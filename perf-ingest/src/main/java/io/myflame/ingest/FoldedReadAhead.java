@@ -26,6 +26,18 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class FoldedReadAhead {
     /** What a read depends on, and what the file was when it started. */
     private record Key(Path file, String source, boolean rootIsThread, int threads, long size, FileTime modified) {
+        /** Written out: a record's equals is bootstrapped through method handles on first use (8 ms of a run). */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && rootIsThread == k.rootIsThread && threads == k.threads && size == k.size
+                    && java.util.Objects.equals(file, k.file) && java.util.Objects.equals(source, k.source)
+                    && java.util.Objects.equals(modified, k.modified);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(file, source, rootIsThread, threads, size, modified);
+        }
     }
 
     private record Started(Key key, CompletableFuture<FoldedStacks> read, AtomicBoolean stop) {

@@ -1,7 +1,6 @@
 package io.myflame.core.analysis;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -90,7 +89,8 @@ public record Truncation(long total, boolean measured, List<CauseShare> causes) 
     static Truncation of(long total, List<CauseShare> shares) {
         List<CauseShare> causes = new ArrayList<>(shares);
         // Heaviest cause first; ties in the enum's order.
-        causes.sort(Comparator.comparingLong(CauseShare::weight).reversed().thenComparing(CauseShare::cause));
+        // one lambda of ours, which the AOT cache links, not Comparator's own, spun in every run (4 ms)
+        causes.sort((a, b) -> a.weight() != b.weight() ? Long.compare(b.weight(), a.weight()) : a.cause().compareTo(b.cause()));
         return new Truncation(total, true, causes);
     }
 
