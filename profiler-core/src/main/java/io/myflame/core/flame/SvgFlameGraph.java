@@ -147,7 +147,12 @@ public final class SvgFlameGraph {
 
     /** A jfreesvg surface for {@code d} writing its elements to {@code body}, as every one of a drawing is set up. */
     private SVGGraphics2D svg(FlameDrawing d, StringBuilder body) {
-        SVGGraphics2D g = new SVGGraphics2D(options.width(), d.height, null, body);
+        return surface(options.width(), d.height, body);
+    }
+
+    /** A jfreesvg surface of a flamegraph's size writing its elements to {@code body}. */
+    static SVGGraphics2D surface(int width, int height, StringBuilder body) {
+        SVGGraphics2D g = new SVGGraphics2D(width, height, null, body);
         g.setDefsKeyPrefix("mf");
         g.setFontFunction(FlameFont::css);
         g.setGeomDoubleConverter(SvgFlameGraph::number);
@@ -193,14 +198,28 @@ public final class SvgFlameGraph {
 
     /** Numbers with at most two decimals, no exponent, no trailing zeros: stable and short. */
     static String number(double d) {
+        StringBuilder out = new StringBuilder(12);
+        number(out, d);
+        return out.toString();
+    }
+
+    /** Appends {@link #number(double)}'s text of {@code d} to {@code out}. */
+    static void number(StringBuilder out, double d) {
         long hundredths = Math.round(d * 100);
         long whole = hundredths / 100;
         long frac = Math.abs(hundredths % 100);
-        String sign = hundredths < 0 && whole == 0 ? "-" : "";
-        if (frac == 0) {
-            return sign + whole;
+        if (hundredths < 0 && whole == 0) {
+            out.append('-');
         }
-        return sign + whole + (frac % 10 == 0 ? "." + frac / 10 : (frac < 10 ? ".0" : ".") + frac);
+        out.append(whole);
+        if (frac == 0) {
+            return;
+        }
+        if (frac % 10 == 0) {
+            out.append('.').append(frac / 10);
+        } else {
+            out.append(frac < 10 ? ".0" : ".").append(frac);
+        }
     }
 
     private static String resource(String name) {

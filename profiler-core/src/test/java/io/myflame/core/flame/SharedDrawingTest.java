@@ -8,13 +8,13 @@ import io.myflame.core.analysis.CallTrees;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.jfree.svg.SVGGraphics2D;
 import org.junit.jupiter.api.Test;
 
 /**
  * Frames drawn in two shares, the second by another thread, or in one, write the bytes one thread
  * writes on the surface itself, wherever the frames are split: among siblings, under deep ancestors,
- * next to either end.
+ * next to either end. On a share a frame's group and rectangle are written directly, on the surface
+ * through jfreesvg: this compares the two as well.
  */
 class SharedDrawingTest {
     @Test
@@ -48,10 +48,10 @@ class SharedDrawingTest {
     private static String drawn(FlameOptions o, FlameLayout layout, int split) {
         FlameDrawing d = new FlameDrawing(o, layout, true);
         StringBuilder body = new StringBuilder();
-        FlameDrawing.Frames frames = d.drawFrames(new SVGGraphics2D(o.width(), d.height, null, body), 400,
+        FlameDrawing.Frames frames = d.drawFrames(SvgFlameGraph.surface(o.width(), d.height, body), 400,
                 split == 0 ? null : () -> {
                     StringBuilder text = new StringBuilder();
-                    return new FlameDrawing.Share(new SVGGraphics2D(o.width(), d.height, null, text), text);
+                    return new FlameDrawing.Share(SvgFlameGraph.surface(o.width(), d.height, text), text);
                 }, body, split);
         if (frames == null) {
             return body.toString();
