@@ -79,6 +79,30 @@ class PrunedLayoutTest {
         }
     }
 
+    /**
+     * Much sharing: stacks that take a long common trunk, or part of it, then branch (and some end on
+     * the trunk, some repeat), so the sort meets ranges of many paths sharing frame after frame.
+     * Sorted by one thread or two, and laid out, they give what the full tree gives.
+     */
+    @Property(tries = 300)
+    void muchSharingStacksSortAndLayOutAsTheFullTree(
+            @ForAll @Size(min = 1, max = 24) List<@IntRange(min = 0, max = 5) Integer> trunk,
+            @ForAll @Size(max = 250) List<@IntRange(min = 0, max = 24) Integer> taken,
+            @ForAll @Size(max = 250) List<@Size(max = 5) List<@IntRange(min = 0, max = 5) Integer>> branches,
+            @ForAll boolean byComm) {
+        List<List<Integer>> stacks = new ArrayList<>();
+        for (int i = 0; i < taken.size(); i++) {
+            List<Integer> stack = new ArrayList<>(trunk.subList(0, Math.min(taken.get(i), trunk.size())));
+            if (i < branches.size()) {
+                stack.addAll(branches.get(i));
+            }
+            stacks.add(stack);
+        }
+        twoThreadsSortAsOne(stacks, byComm);
+        prunedLayoutDrawsWhatTheFullTreeDraws(stacks, 7, 1200, 0, byComm, 0);
+        prunedLayoutDrawsWhatTheFullTreeDraws(stacks, 7, 400, 2.5, byComm, 0);
+    }
+
     /** A wide profile of little sharing: the full tree has a node per frame, the pruned one a node per frame drawn. */
     @Test
     void wideProfileBuildsOnlyWhatIsDrawn() throws Exception {
