@@ -9,9 +9,9 @@ import java.util.Objects;
  *
  * <p>Why not an array a stack: a wide profile has 300,000 of them. Each was a small object the
  * young generation copied to the old one while the profile was built (a 79 ms collection, then a
- * full one, in a 1.2 s flamegraph), with a header of its own. Pages are megabytes, allocated in the
- * old generation at once, and a {@link StackMap}'s pages become a profile's as they are: nothing is
- * copied when a profile is built.
+ * full one, in a 1.2 s flamegraph), with a header of its own. Pages grow to 4 MB, which the JVM
+ * allocates in the old generation at once, and a {@link StackMap}'s pages become a profile's as they
+ * are: nothing is copied when a profile is built.
  */
 public final class StackArena {
     /** The largest page a {@link Builder} starts: 4 MB, as {@link StackMap}'s. */
