@@ -274,7 +274,8 @@ final class FlameDrawing {
      * Draws frame {@code i}. On a share, whose text is at hand, the SVG's group and rectangle are
      * written straight to it, character for character as jfreesvg writes them (SvgFramesTest): through
      * jfreesvg, a map of attributes, a rectangle object and an escaping pass over every value took two
-     * thirds of the drawing. Labels, and a colour with transparency, still go through jfreesvg.
+     * thirds of the drawing. Labels, and a colour with transparency, still go through jfreesvg. Drawn
+     * on an SVG surface itself (no shares: what the tests compare direct writing with), all of it does.
      */
     private void drawFrame(Share surface, int i, int baseline) {
         Graphics2D g = surface.graphics();

@@ -14,9 +14,10 @@ import java.util.Objects;
  * are: nothing is copied when a profile is built.
  */
 public final class StackArena {
-    /** The largest page a {@link Builder} starts: 4 MB, as {@link StackMap}'s. */
+    /** The largest page a {@link Builder} or a {@link StackMap} starts: 4 MB. */
     static final int LARGEST_PAGE = 1 << 20;
-    private static final int FIRST_PAGE = 1 << 12;
+    /** The first page of a {@link Builder} or a {@link StackMap}: 16 kB, so small profiles stay small. */
+    static final int FIRST_PAGE = 1 << 12;
 
     private final int[][] pages;
     private final int[] page;

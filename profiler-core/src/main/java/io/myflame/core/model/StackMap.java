@@ -15,9 +15,12 @@ import java.util.Objects;
  * their new home are never both whole in memory.
  */
 public final class StackMap {
-    private static final int FIRST_PAGE = 1 << 12;
-    /** 4 MB: large enough that a page's end wastes little, small enough to be freed soon when drained. */
-    private static final int LARGEST_PAGE = 1 << 20;
+    /**
+     * The pages of the arena they become a profile's: at most 4 MB, large enough that a page's end wastes
+     * little, small enough to be freed soon when drained.
+     */
+    private static final int FIRST_PAGE = StackArena.FIRST_PAGE;
+    private static final int LARGEST_PAGE = StackArena.LARGEST_PAGE;
 
     /** One entry per distinct key: where its frames are (page, offset), their count, thread. */
     private int[] page = new int[1024];

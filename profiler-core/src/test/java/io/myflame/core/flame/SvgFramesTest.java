@@ -80,6 +80,27 @@ class SvgFramesTest {
         }
     }
 
+    /**
+     * A value not escaped beforehand (callers escape names and notes, so this is the safety net) still
+     * comes out as jfreesvg writes it: markup and quotes escaped, an entity left as it is.
+     */
+    @Test
+    void rawValuesAreEscapedAsJfreesvgEscapesThem() {
+        for (String raw : List.of("a<b & 'c' \"d\" &amp; e>", "fish & chips", "plain")) {
+            java.util.Map<String, String> attrs = new java.util.LinkedHashMap<>();
+            attrs.put("class", "f");
+            attrs.put("data-n", raw);
+            attrs.put("data-w", "42");
+            attrs.put("data-g", "3");
+            attrs.put("data-t", raw);
+            StringBuilder viaJfreesvg = new StringBuilder();
+            SvgFlameGraph.surface(1200, 500, viaJfreesvg).setRenderingHint(org.jfree.svg.SVGHints.KEY_BEGIN_GROUP, attrs);
+            StringBuilder direct = new StringBuilder();
+            SvgFrames.beginGroup(direct, false, raw, 42, 3, raw);
+            assertEquals(viaJfreesvg.toString(), direct.toString(), raw);
+        }
+    }
+
     /** Rectangles of any geometry, an empty one included (jfreesvg writes nothing for it), as jfreesvg writes them. */
     @Test
     void rectanglesAreWhatJfreesvgWrites() {
