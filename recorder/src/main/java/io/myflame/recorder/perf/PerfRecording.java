@@ -109,6 +109,12 @@ public final class PerfRecording {
         return code > 128 && code < 160 ? "ended by signal " + Signals.name(code - 128) : "exit " + code;
     }
 
+    /** Whether perf ended by SIGINT or SIGTERM that someone else sent: a user's Ctrl-C, before we stopped it. */
+    public boolean endedByInterrupt() {
+        int code = process.exitCode();
+        return stopNanos == 0 && (code == 128 + 2 || code == 128 + 15);
+    }
+
     /** Whether perf wrote a usable file; its own words otherwise. */
     public void verify(Path output) throws RecordException {
         try {

@@ -64,6 +64,10 @@ class PerfDataRepairTest {
         assertFalse(after.contains("data size field is 0"), after);
         // Read by the recorder's own check, as a capture is.
         assertTrue(PerfFacts.read("perf", data, children).samples() > 100);
+        // And by the reader that folds a capture's stacks: the samples' stacks, named by the recorded paths.
+        io.myflame.ingest.fold.FoldedStacks stacks = new io.myflame.ingest.ProfileLoader(2, false, "perf")
+                .fold(data.toString(), io.myflame.ingest.fold.FoldOptions.COLLAPSE);
+        assertTrue(stacks.distinctStacks() > 0, "no stacks folded");
         // A second repair finds nothing to do.
         assertNull(PerfDataRepair.repair(data));
     }
