@@ -55,6 +55,7 @@ public final class DiffTables {
                     + ": the row changed that much from " + first + " to " + last);
         }
         aliases.notes().forEach(t::note);
+        AliasScopes.notes(diff).forEach(t::note);
         for (int c = 0; c < diff.columns().size(); c++) {
             t.note(columnNote(diff.columns().get(c), diff.units().get(c), sources));
         }
