@@ -13,12 +13,12 @@ import java.util.Set;
  * Says when an alias row compares different work. {@code mysql_delete | Sql_cmd_delete::delete_from_single_table}
  * joins one step under its name in two versions, but MariaDB 11.4 moved opening the table out of it
  * (into {@code Sql_cmd_dml::prepare}): 10.11's mysql_delete holds the opening, 11.4's function does
- * not, and the row reads 24 % cheaper while the statement got dearer. The check: a callee that
- * holds a good part of the row in one input, runs in another input, but not under the row there.
+ * not, and the row reads 24 % cheaper while the statement got dearer. The check: a direct callee
+ * that holds a good part of the row in one input, runs in another input, but not under the row there.
  */
 final class AliasScopes {
-    /** A callee that holds at least this share of the row in one input is part of its scope there. */
-    static final double PART = 0.20;
+    /** A direct callee that holds at least this share of the row in one input is part of its scope there. */
+    static final double PART = 0.10;
     /** ... and is missing from the other input's row when it holds less than this share of it. */
     static final double MISSING = 0.02;
 
@@ -27,10 +27,16 @@ final class AliasScopes {
 
     /** One note per alias row whose scope differs between inputs, in row order. */
     static List<String> notes(Diff diff) {
+        java.util.Map<String, List<String>> sameStep = new java.util.HashMap<>();
+        for (DiffRow row : diff.rows()) {
+            for (String name : row.spec().names()) {
+                sameStep.put(name, row.spec().names());
+            }
+        }
         List<String> notes = new ArrayList<>();
         for (DiffRow row : diff.rows()) {
             if (row.aliased()) {
-                String n = note(diff, row);
+                String n = note(diff, row, sameStep);
                 if (n != null) {
                     notes.add(n);
                 }
@@ -39,12 +45,13 @@ final class AliasScopes {
         return notes;
     }
 
-    private static String note(Diff diff, DiffRow row) {
+    private static String note(Diff diff, DiffRow row, java.util.Map<String, List<String>> sameStep) {
         int columns = diff.columns().size();
         Below[] below = new Below[columns];
         for (int c = 0; c < columns; c++) {
             Cell cell = row.cells().get(c);
-            below[c] = cell.present() ? Below.of(diff.columns().get(c).runs().get(0).profile(), cell.matched()) : null;
+            // The profile shows the row's names joined into one (the row file's alternatives are aliases).
+            below[c] = cell.present() ? Below.of(diff.columns().get(c).runs().get(0).profile(), row.spec().names()) : null;
         }
         for (int a = 0; a < columns; a++) {
             if (below[a] == null || below[a].rowWeight == 0) {
@@ -54,30 +61,47 @@ final class AliasScopes {
                 if (b == a || below[b] == null || below[b].rowWeight == 0) {
                     continue;
                 }
-                String moved = movedOut(below[a], below[b]);
+                String moved = movedOut(below[a], below[b], sameStep);
                 if (moved != null) {
-                    return Escape.name(row.key()) + ": the inputs' functions do different work: " + moved + " holds "
-                            + pct(below[a].share(moved)) + " % of " + names(row, a) + " in " + diff.columns().get(a).label()
-                            + ", but runs outside " + names(row, b) + " in " + diff.columns().get(b).label()
-                            + " (under " + Escape.name(below[b].callerOf(moved)) + "): compare a row that holds both";
+                    Run runA = diff.columns().get(a).runs().get(0);
+                    Run runB = diff.columns().get(b).runs().get(0);
+                    String there = below[b].present(namesOf(moved, sameStep));
+                    return Escape.name(row.key()) + ": the inputs' functions do different work: " + original(runA, moved)
+                            + " holds " + pct(below[a].share(List.of(moved))) + " % of " + names(row, a) + " in "
+                            + diff.columns().get(a).label() + ", but " + original(runB, there) + " runs outside "
+                            + names(row, b) + " in " + diff.columns().get(b).label()
+                            + " (under " + original(runB, below[b].callerOf(there)) + "): compare a row that holds both";
                 }
             }
         }
         return null;
     }
 
-    /** The heaviest callee of {@code a}'s row that runs in {@code b}'s profile but not under its row. */
-    private static String movedOut(Below a, Below b) {
+    /**
+     * The heaviest callee of {@code a}'s row that runs in {@code b}'s profile but not under its row,
+     * under any of its names in the row file ({@code open_and_lock_tables | open_tables_for_query}).
+     */
+    private static String movedOut(Below a, Below b, java.util.Map<String, List<String>> sameStep) {
         String found = null;
         double best = 0;
         for (String callee : a.calleesAbove(PART)) {
-            double share = a.share(callee);
-            if (b.share(callee) < MISSING && b.runsElsewhere(callee) && share > best) {
+            double share = a.share(List.of(callee));
+            List<String> names = namesOf(callee, sameStep);
+            if (b.share(names) < MISSING && b.runsElsewhere(names) && share > best) {
                 best = share;
                 found = callee;
             }
         }
         return found;
+    }
+
+    /** A function as the input names it: the profile shows aliases joined under one name. */
+    private static String original(Run run, String function) {
+        return Escape.name(String.join(" / ", run.originalNames(function)));
+    }
+
+    private static List<String> namesOf(String function, java.util.Map<String, List<String>> sameStep) {
+        return sameStep.getOrDefault(function, List.of(function));
     }
 
     private static String names(DiffRow row, int column) {
@@ -93,6 +117,7 @@ final class AliasScopes {
         private final Profile profile;
         private final Set<Integer> rowFrames;
         private final long[] under;
+        private final long[] child;
         private final long[] anywhere;
         private final long rowWeight;
 
@@ -101,6 +126,7 @@ final class AliasScopes {
             this.rowFrames = rowFrames;
             int frames = profile.frames().size();
             this.under = new long[frames];
+            this.child = new long[frames];
             this.anywhere = new long[frames];
             int[] seenUnder = new int[frames];
             int[] seen = new int[frames];
@@ -122,6 +148,9 @@ final class AliasScopes {
                     if (inRow && seenUnder[f] != stamp) {
                         seenUnder[f] = stamp;
                         under[f] += w;
+                        if (rowFrames.contains(a[j - 1]) && !rowFrames.contains(f)) {
+                            child[f] += w;
+                        }
                     }
                     if (!inRow && rowFrames.contains(f)) {
                         inRow = true;
@@ -143,26 +172,49 @@ final class AliasScopes {
             return new Below(profile, ids);
         }
 
-        /** Callees (not the row's own names) holding at least {@code min} of the row. */
+        /**
+         * Direct callees (not the row's own names) holding at least {@code min} of the row. Only direct
+         * ones: a deeper function missing below the other input's row is mostly inlining or the kernel.
+         */
         List<String> calleesAbove(double min) {
             List<String> out = new ArrayList<>();
-            for (int f = 0; f < under.length; f++) {
-                if (!rowFrames.contains(f) && under[f] >= min * rowWeight) {
+            for (int f = 0; f < child.length; f++) {
+                if (!rowFrames.contains(f) && child[f] >= min * rowWeight) {
                     out.add(profile.frames().name(f));
                 }
             }
             return out;
         }
 
-        double share(String function) {
-            int f = profile.frames().find(function);
-            return f < 0 || rowWeight == 0 ? 0 : (double) under[f] / rowWeight;
+        /** The largest share of the row any of {@code names} holds below it. */
+        double share(List<String> names) {
+            long most = 0;
+            for (String n : names) {
+                int f = profile.frames().find(n);
+                most = f < 0 ? most : Math.max(most, under[f]);
+            }
+            return rowWeight == 0 ? 0 : (double) most / rowWeight;
         }
 
-        /** Whether {@code function} runs here outside the row at least a quarter as much as the row weighs. */
-        boolean runsElsewhere(String function) {
-            int f = profile.frames().find(function);
-            return f >= 0 && anywhere[f] - under[f] >= PART / 4 * rowWeight;
+        /** Whether one of {@code names} runs here outside the row at least a quarter as much as the row's threshold. */
+        boolean runsElsewhere(List<String> names) {
+            for (String n : names) {
+                int f = profile.frames().find(n);
+                if (f >= 0 && anywhere[f] - under[f] >= PART / 4 * rowWeight) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** The first of {@code names} this profile has (the first when none). */
+        String present(List<String> names) {
+            for (String n : names) {
+                if (profile.frames().find(n) >= 0) {
+                    return n;
+                }
+            }
+            return names.get(0);
         }
 
         /** The function that calls {@code function} most often, by weight. */
