@@ -211,8 +211,12 @@ public final class Measurement {
                 }
                 if (measured && recording != null && !recording.alive()) {
                     sysbench.stop(2_000);
-                    throw new RecordException("perf record stopped during the measured run: "
-                            + recording.stderrText().strip());
+                    if (recording.endedByInterrupt()) {
+                        // Ctrl-C reaches the whole process group: perf ends by SIGINT before our hook runs.
+                        throw new RecordException(Session.INTERRUPTED);
+                    }
+                    throw new RecordException("perf record stopped during the measured run (" + recording.exitText()
+                            + "): " + recording.stderrText().strip());
                 }
             }
         } catch (InterruptedException e) {

@@ -35,8 +35,19 @@ public final class PerfCapture {
     public void finish() throws RecordException {
         Path data = out.resolve("perf.data");
         recording.verify(data);
+        String recovered = recording.recoverIfUnfinished(data);
+        if (recovered != null) {
+            meta.warn(recovered);
+            session.progress().warn(recovered);
+        }
         String perf = PerfRecording.check(recording.settings(), session.server().pid());
-        PerfFacts facts = PerfFacts.read(perf, data, session.children());
+        PerfFacts facts;
+        try {
+            facts = PerfFacts.read(perf, data, session.children());
+        } catch (RecordException e) {
+            throw new RecordException(e.getMessage() + " (perf record: " + recording.exitText() + ", said: "
+                    + recording.stderrText().strip().replace('\n', ' ') + ")");
+        }
         String requested = recording.settings().event();
         // Sampled at a frequency, or every N events (-c N): the one perf used is given, the other null.
         Integer hz = facts.frequency() > 0 ? Math.toIntExact(facts.frequency()) : null;

@@ -56,6 +56,7 @@ public final class Session implements AutoCloseable {
      */
     public static Session open(ServerChoice choice, Progress progress, Runnable onInterrupt) throws RecordException {
         Session s = new Session(choice, progress, onInterrupt);
+        EndingSignal.watch();
         // through TempFiles: the hook writes capture.json (a temporary file first) as the run ends
         io.myflame.core.output.TempFiles.addShutdownHook(s.hook);
         try {
@@ -173,8 +174,8 @@ public final class Session implements AutoCloseable {
         // halt() below cuts other shutdown hooks short: remove the temporary files (data directory) now.
         io.myflame.core.output.TempFiles.deleteAll();
         System.err.flush();
-        // A signal would exit with 130; the contract is exit 1 for a recording that did not complete.
-        Runtime.getRuntime().halt(1);
+        // As a shell expects of a program a signal ended: 130 after Ctrl-C, 143 after SIGTERM.
+        Runtime.getRuntime().halt(EndingSignal.exitCode());
     }
 
     public static final String INTERRUPTED = "interrupted (Ctrl-C or SIGTERM) before the recording finished";

@@ -97,12 +97,56 @@ public final class PerfRecording {
         }
     }
 
+    /**
+     * How perf ended, in words: {@code exit 0}, or the signal that ended it. perf stopped by SIGTERM
+     * writes its file and then ends by that same signal (it raises it again), so SIGTERM is a normal end.
+     */
+    public String exitText() {
+        int code = process.exitCode();
+        if (code < 0) {
+            return "still running";
+        }
+        return code > 128 && code < 160 ? "ended by signal " + Signals.name(code - 128) : "exit " + code;
+    }
+
+    /** Whether perf ended by SIGINT or SIGTERM that someone else sent: a user's Ctrl-C, before we stopped it. */
+    public boolean endedByInterrupt() {
+        int code = process.exitCode();
+        return stopNanos == 0 && (code == 128 + 2 || code == 128 + 15);
+    }
+
     /** Whether perf wrote a usable file; its own words otherwise. */
     public void verify(Path output) throws RecordException {
         try {
             if (!Files.isRegularFile(output) || Files.size(output) == 0) {
-                throw new RecordException("perf wrote no data to " + output + ": " + firstLine(stderrText()));
+                throw new RecordException("perf wrote no data to " + output + " (perf " + exitText() + "): "
+                        + firstLine(stderrText()));
             }
+        } catch (IOException e) {
+            throw new RecordException("cannot read " + output + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * A perf that died before it finished its file leaves the records with a header that says there
+     * are none: they are kept by repairing the header ({@link PerfDataRepair}). Returns the warning
+     * that says so, or null when the file was whole.
+     */
+    public String recoverIfUnfinished(Path output) throws RecordException {
+        try {
+            if (!PerfDataRepair.unfinished(output)) {
+                return null;
+            }
+            PerfDataRepair.Repaired r = PerfDataRepair.repair(output);
+            if (r == null) {
+                throw new RecordException("perf (" + exitText() + ") left " + output + " without a header and "
+                        + "without a whole record: nothing to recover. perf said: " + firstLine(stderrText()));
+            }
+            return "perf stopped before it finished " + output.getFileName() + " (" + exitText() + "; perf said: "
+                    + firstLine(stderrText()) + "): its " + r.records() + " records (" + r.dataBytes() / 1_000_000
+                    + " MB) were kept by repairing the header, " + r.cutBytes() + " bytes of a record cut short "
+                    + "were left out; the build ids it writes last are missing, so names come from the binaries "
+                    + "at their recorded paths";
         } catch (IOException e) {
             throw new RecordException("cannot read " + output + ": " + e.getMessage());
         }
