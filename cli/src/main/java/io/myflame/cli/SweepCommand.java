@@ -67,7 +67,7 @@ public final class SweepCommand implements Callable<Integer> {
         PerfSettings ps = profile ? perf.recordable() : null;
         Progress progress = new Progress(System.err, "myflame sweep: ", Terminal.stderrIsTerminal());
         // Every release is fetched and checked first: an unknown version stops the sweep before anything runs.
-        Sweep.fetchReleases(list, progress);
+        Sweep.checkServers(list, progress);
         Files.createDirectories(out);
         List<Sweep.Point> points = Sweep.run(list, threads, w, ps, workload.reprepare, out, progress);
         writeOutputs(points, w);

@@ -36,15 +36,15 @@ public final class Sweep {
     }
 
     /**
-     * Fetches (or finds in the cache) the release of every configuration that names one, before
-     * anything starts: a version that cannot be had fails the sweep at once, not after other
-     * configurations have run.
+     * Fetches (or finds in the cache) the release of every configuration that names one and checks
+     * every server tree, before anything starts: a version that cannot be had fails the sweep at once,
+     * not after other configurations have run.
      */
-    public static void fetchReleases(List<SweepConfigs.Config> configs, Progress progress) throws RecordException {
+    public static void checkServers(List<SweepConfigs.Config> configs, Progress progress) throws RecordException {
         io.myflame.recorder.process.ChildProcesses children = new io.myflame.recorder.process.ChildProcesses();
         for (SweepConfigs.Config c : configs) {
             try {
-                c.server().release(children, progress);
+                c.server().tree(children, progress);
             } catch (RecordException e) {
                 throw new RecordException("configuration " + c.name() + ": " + e.getMessage());
             }

@@ -104,6 +104,20 @@ public record BinaryTree(Path basedir, Path server, String version, String libPa
     }
 
     /**
+     * Refuses a tree that lacks what its flavour needs to start, before anything else begins: upstream
+     * MySQL's error messages ({@code share/english/errmsg.sys}), and a way to make a data directory.
+     */
+    public void check() throws RecordException {
+        Flavour f = flavour();
+        if (f != Flavour.MARIADB && !Files.isRegularFile(basedir.resolve("share/english/errmsg.sys"))
+                && !Files.isRegularFile(basedir.resolve("share/mysql/english/errmsg.sys"))) {
+            throw new RecordException(basedir + ": no share/english/errmsg.sys (" + f.label() + " cannot start without "
+                    + "its error messages): give the whole release tree, share/ included");
+        }
+        initCommand(basedir.resolve("data-check"));
+    }
+
+    /**
      * The command that creates a fresh data directory the way this tree's flavour and version want it;
      * null when the tree's shipped data directory is to be copied instead ({@link #shippedData()}).
      */

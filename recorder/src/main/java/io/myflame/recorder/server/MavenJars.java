@@ -49,17 +49,32 @@ final class MavenJars {
         }
         progress.phase("fetching " + coordinate + " from Maven Central");
         // -B and style.color=never: no colours or progress bars in what we quote (Debian's mvn still writes ESC[0m).
-        ExternalCommand.Result r = ExternalCommand.of(mvn, "-q", "-B", "-Dstyle.color=never", "dependency:get",
-                "-Dartifact=" + coordinate, "-Dmaven.repo.local=" + m2()).run(children, Duration.ofMinutes(20));
+        ExternalCommand.Result r = get(mvn, coordinate, children);
         if (r.exit() == 0 && Files.isRegularFile(jar)) {
             return jar;
         }
         String said = ReleaseCache.plain(r.stdout() + "\n" + r.stderr());
-        if (said.contains("Missing:") || said.contains("Could not find artifact")) {
+        if (said.contains("Missing:") || said.contains("Could not find artifact") || said.contains("was not found in")) {
             throw new RecordException(missing);
         }
         throw new RecordException("cannot fetch " + what + " (" + coordinate + "): Maven Central did not answer ("
                 + firstError(said, r.exit()) + "); check the network or mvn's proxy settings (~/.m2/settings.xml), then run again");
+    }
+
+    /** {@code mvn dependency:get}, run in an empty directory: a project's pom.xml in the working directory would change what runs. */
+    private static ExternalCommand.Result get(String mvn, String coordinate, ChildProcesses children) throws RecordException {
+        Path empty;
+        try {
+            empty = Files.createTempDirectory("myflame-mvn-");
+        } catch (java.io.IOException e) {
+            throw new RecordException("cannot create a temporary directory: " + e.getMessage());
+        }
+        try {
+            return ExternalCommand.of(mvn, "-q", "-B", "-Dstyle.color=never", "dependency:get", "-Dartifact=" + coordinate,
+                    "-Dmaven.repo.local=" + m2()).in(empty).run(children, Duration.ofMinutes(20));
+        } finally {
+            ThrowawayServer.deleteTree(empty);
+        }
     }
 
     /** The first error line mvn printed, without its {@code [ERROR]} tag. */

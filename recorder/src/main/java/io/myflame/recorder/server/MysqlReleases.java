@@ -82,7 +82,8 @@ public final class MysqlReleases {
             } catch (IOException ignored) {
                 // the message below still says what to do
             }
-            throw new RecordException("cannot unpack " + archive + " (damaged or partly downloaded: " + e.getMessage()
+            String why = e instanceof java.io.EOFException || e.getMessage() == null ? "it ends early" : e.getMessage();
+            throw new RecordException("cannot unpack " + archive + " (damaged or partly downloaded: " + why
                     + "): removed it; run again to fetch " + r.source().coordinate() + " anew");
         }
         return dest.resolve(r.source().root());

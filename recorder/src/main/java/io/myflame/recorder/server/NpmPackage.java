@@ -67,7 +67,7 @@ public record NpmPackage(String name, String version, String root) implements Re
                     throw new RecordException(coordinate() + " is not on the npm registry");
                 }
                 throw new RecordException("cannot fetch " + coordinate() + ": the npm registry did not answer ("
-                        + MavenJars.firstError(said.replace("npm ERR!", "").replace("npm error", ""), r.exit())
+                        + reason(said, r.exit())
                         + "); check the network or npm's registry and proxy settings (npm config get registry), then run again");
             }
             Files.move(packed, tgz, StandardCopyOption.ATOMIC_MOVE);
@@ -77,6 +77,13 @@ public record NpmPackage(String name, String version, String root) implements Re
         } finally {
             ThrowawayServer.deleteTree(tmp);
         }
+    }
+
+    /** npm's reason ({@code FetchError: ... reason: connect ECONNREFUSED 127.0.0.1:9}), else its first error line. */
+    private static String reason(String said, int exit) {
+        String plain = said.replace("npm ERR!", "").replace("npm error", "");
+        return plain.lines().map(String::strip).filter(l -> l.contains("reason:") || l.startsWith("FetchError"))
+                .findFirst().orElseGet(() -> MavenJars.firstError(plain, exit));
     }
 
     @Override

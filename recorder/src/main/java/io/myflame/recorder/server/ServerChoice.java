@@ -104,6 +104,19 @@ public record ServerChoice(Endpoint endpoint, Long pid, Path basedir, String mar
             progress.phase("existing server at " + endpoint + ", pid " + s.pid());
             return s;
         }
+        return ThrowawayServer.start(tree(children, progress), options, work, children, progress);
+    }
+
+    /**
+     * The binary tree a throwaway server starts from — a release fetched and unpacked when needed —
+     * checked for what its flavour needs; null for an existing server. Called before a capture
+     * directory is begun, it turns a version that cannot be had or an incomplete tree into one error
+     * that leaves nothing behind.
+     */
+    public BinaryTree tree(ChildProcesses children, Progress progress) throws RecordException {
+        if (endpoint != null) {
+            return null;
+        }
         BinaryTree tree;
         if (basedir != null) {
             tree = BinaryTree.of(basedir, children);
@@ -112,7 +125,8 @@ public record ServerChoice(Endpoint endpoint, Long pid, Path basedir, String mar
         } else {
             tree = BinaryTree.system(children);
         }
-        return ThrowawayServer.start(tree, options, work, children, progress);
+        tree.check();
+        return tree;
     }
 
     /**
