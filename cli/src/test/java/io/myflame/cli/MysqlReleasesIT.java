@@ -76,19 +76,19 @@ class MysqlReleasesIT {
         assertEquals(List.of(), RealParts.processesMentioning(tmp.toString()));
     }
 
-    /** A sweep configuration names a release as a record's --mysql does; both points measured. */
+    /** A sweep configuration names a release as a record's --mysql does; its point is measured. */
     @Test
     void aSweepConfigurationTakesAMysqlRelease() throws Exception {
         Path configs = tmp.resolve("configs.ini");
         Path out = tmp.resolve("sweep");
         Files.writeString(configs, "[mysql-5.7]\nmysql = 5.7.22\n");
         Myflame.Running p = Myflame.start(tmp.resolve("log"), Map.of("MYFLAME_CACHE", tmp.resolve("cache").toString()),
-                "sweep", "--configs", configs.toString(), "--out", out.toString(), "--threads", "1,2", "--time", "2",
+                "sweep", "--configs", configs.toString(), "--out", out.toString(), "--threads", "1", "--time", "2",
                 "--warmup", "1", "--workload", "oltp_delete");
         assertEquals(0, p.waitFor(300), p.err());
         List<String> csv = Files.readAllLines(out.resolve("sweep.csv"));
-        assertEquals(3, csv.size(), csv.toString());
-        assertTrue(csv.get(1).startsWith("mysql-5.7,1,") && csv.get(2).startsWith("mysql-5.7,2,"), csv.toString());
+        assertEquals(2, csv.size(), csv.toString());
+        assertTrue(csv.get(1).matches("mysql-5\\.7,1,[1-9][0-9.]*,.*,0,"), csv.toString());
         assertEquals(List.of(), RealParts.processesMentioning(tmp.toString()));
     }
 
