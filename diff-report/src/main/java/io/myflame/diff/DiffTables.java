@@ -55,9 +55,11 @@ public final class DiffTables {
                     + ": the row changed that much from " + first + " to " + last);
         }
         aliases.notes().forEach(t::note);
+        AliasScopes.notes(diff).forEach(t::note);
         for (int c = 0; c < diff.columns().size(); c++) {
             t.note(columnNote(diff.columns().get(c), diff.units().get(c), sources));
         }
+        ColumnCosts.dominated(diff).forEach(t::note);
         return t;
     }
 
@@ -199,6 +201,10 @@ public final class DiffTables {
         }
         if (queries != null) {
             sb.append(", ").append(queries).append(" queries");
+        }
+        String cost = ColumnCosts.perTransaction(column);
+        if (cost != null) {
+            sb.append(", ").append(cost);
         }
         double truncated = column.truncatedShare();
         if (truncated > 0) {
