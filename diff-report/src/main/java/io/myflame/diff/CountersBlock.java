@@ -33,7 +33,7 @@ public final class CountersBlock {
     private static final List<Counter> COUNTERS = List.of(
             new Counter("transactions/s", r -> r.facts().tps()),
             new Counter("CPU per transaction (server total)", CountersBlock::cpuPerTxn),
-            new Counter("binlog bytes/txn", r -> perTxn(r, "Binlog_bytes_written")),
+            new Counter("binlog bytes/txn", CountersBlock::binlogPerTxn),
             new Counter("rows deleted/txn", r -> perTxn(r, "Handler_delete")),
             new Counter("rows updated/txn", r -> perTxn(r, "Handler_update")),
             new Counter("rows inserted/txn", r -> perTxn(r, "Handler_write")),
@@ -106,6 +106,18 @@ public final class CountersBlock {
             sum += v;
         }
         return sum / column.runs().size();
+    }
+
+    /**
+     * MariaDB and Percona count binlog bytes in {@code Binlog_bytes_written}; upstream MySQL has no
+     * such status variable, and its captures carry the recorder's figure from performance_schema's
+     * file I/O summary under {@code performance_schema.binlog_bytes_written} instead.
+     */
+    static final String PS_BINLOG = "performance_schema.binlog_bytes_written";
+
+    private static double binlogPerTxn(Run r) {
+        double v = perTxn(r, "Binlog_bytes_written");
+        return Double.isNaN(v) ? perTxn(r, PS_BINLOG) : v;
     }
 
     private static double perTxn(Run r, String counter) {

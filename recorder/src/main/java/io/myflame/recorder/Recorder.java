@@ -46,6 +46,8 @@ public final class Recorder {
             PerfRecording.check(o.perf(), ProcessHandle.current().pid());
         }
         ServerChoice server = o.server().withDefaults(ServerDefaults.forWorkload(o.workload()));
+        // The release fetched and the tree checked first: a version that cannot be had leaves no capture behind.
+        server.tree(new io.myflame.recorder.process.ChildProcesses(), progress);
         CaptureOutput capture = CaptureOutput.begin(o.out(), o.replace());
         Path dir = capture.dir();
         try (Session session = Session.open(server, progress, () -> capture.incomplete(Session.INTERRUPTED))) {

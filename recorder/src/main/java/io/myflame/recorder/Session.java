@@ -109,8 +109,17 @@ public final class Session implements AutoCloseable {
     public CaptureRecord.Server describeServer() {
         return new CaptureRecord.Server(version, server.binary(),
                 server.binary() == null ? null : ElfBuildId.of(Path.of(server.binary())), server.pid(),
-                choice.describe(), choice.throwaway(), choice.options().stream().map(ServerOption::toString).toList(),
+                choice.describe(), flavour().label(), choice.throwaway(),
+                choice.options().stream().map(ServerOption::toString).toList(),
                 null);
+    }
+
+    /** The kind of server: from its tree's {@code --version} when we started it, else from {@code VERSION()}. */
+    private io.myflame.recorder.server.Flavour flavour() {
+        if (server instanceof io.myflame.recorder.server.ThrowawayServer t) {
+            return t.tree().flavour();
+        }
+        return io.myflame.recorder.server.Flavour.of("Ver " + version);
     }
 
     /**

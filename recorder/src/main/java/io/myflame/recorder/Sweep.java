@@ -36,6 +36,22 @@ public final class Sweep {
     }
 
     /**
+     * Fetches (or finds in the cache) the release of every configuration that names one and checks
+     * every server tree, before anything starts: a version that cannot be had fails the sweep at once,
+     * not after other configurations have run.
+     */
+    public static void checkServers(List<SweepConfigs.Config> configs, Progress progress) throws RecordException {
+        io.myflame.recorder.process.ChildProcesses children = new io.myflame.recorder.process.ChildProcesses();
+        for (SweepConfigs.Config c : configs) {
+            try {
+                c.server().tree(children, progress);
+            } catch (RecordException e) {
+                throw new RecordException("configuration " + c.name() + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /**
      * Runs every point.
      *
      * @param perf how to profile each point, or null for throughput only

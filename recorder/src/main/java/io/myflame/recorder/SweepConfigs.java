@@ -1,5 +1,7 @@
 package io.myflame.recorder;
 
+import io.myflame.recorder.server.MariaDbRelease;
+import io.myflame.recorder.server.MysqlReleases;
 import io.myflame.recorder.server.ServerChoice;
 import io.myflame.recorder.server.ServerOption;
 
@@ -24,7 +26,7 @@ import io.myflame.recorder.error.RecordException;
  * server-opt = plugin_load_add=ha_rocksdb
  * server-opt = default_storage_engine=ROCKSDB
  * storage-engine = ROCKSDB
- * # basedir = /opt/mysql-8.0.36   or   mariadb = 11.4.5   (default: the system's server)
+ * # basedir = /opt/mysql-8.0.36   or   mariadb = 11.4.5   or   mysql = 8.0.15   (default: the system's server)
  * </pre>
  */
 public final class SweepConfigs {
@@ -104,6 +106,7 @@ public final class SweepConfigs {
         final List<ServerOption> options = new ArrayList<>();
         String basedir;
         String mariadb;
+        String mysql;
         String engine;
 
         Section(String name) {
@@ -115,20 +118,29 @@ public final class SweepConfigs {
                 switch (key) {
                     case "server-opt", "server_opt" -> options.add(ServerOption.parse(value));
                     case "basedir" -> basedir = value;
-                    case "mariadb" -> mariadb = value;
+                    case "mariadb" -> mariadb = version(value, MariaDbRelease.isVersion(value), MariaDbRelease.notAVersion(value), where);
+                    case "mysql" -> mysql = version(value, MysqlReleases.known(value), MysqlReleases.unknown(value), where);
                     case "storage-engine", "storage_engine" -> engine = value;
                     default -> throw new RecordException(where + "unknown key '" + key
-                            + "' (known: server-opt, basedir, mariadb, storage-engine)");
+                            + "' (known: server-opt, basedir, mariadb, mysql, storage-engine)");
                 }
             } catch (IllegalArgumentException e) {
                 throw new RecordException(where + e.getMessage());
             }
         }
 
+        /** A release version, refused with the file's line when it names none that can be had. */
+        private static String version(String value, boolean ok, String why, String where) throws RecordException {
+            if (!ok) {
+                throw new RecordException(where + why);
+            }
+            return value;
+        }
+
         Config build(String where) throws RecordException {
             try {
                 return new Config(name, new ServerChoice(null, null, basedir == null ? null : Path.of(basedir),
-                        mariadb, null, options), engine);
+                        mariadb, null, options, mysql), engine);
             } catch (IllegalArgumentException e) {
                 throw new RecordException(where + "[" + name + "]: " + e.getMessage());
             }

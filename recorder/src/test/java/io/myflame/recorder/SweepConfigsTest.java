@@ -33,7 +33,7 @@ class SweepConfigsTest {
     void errorsNameFileAndLine() {
         RecordException e = assertThrows(RecordException.class,
                 () -> SweepConfigs.parse(List.of("[a]", "colour = red"), "s.ini"));
-        assertEquals("s.ini:2: unknown key 'colour' (known: server-opt, basedir, mariadb, storage-engine)", e.getMessage());
+        assertEquals("s.ini:2: unknown key 'colour' (known: server-opt, basedir, mariadb, mysql, storage-engine)", e.getMessage());
         e = assertThrows(RecordException.class, () -> SweepConfigs.parse(List.of("server-opt = x=1"), "s.ini"));
         assertEquals("s.ini:1: expected a [name] section first", e.getMessage());
         e = assertThrows(RecordException.class, () -> SweepConfigs.parse(List.of("[a]", "[a]"), "s.ini"));
@@ -46,6 +46,23 @@ class SweepConfigsTest {
         }
         e = assertThrows(RecordException.class,
                 () -> SweepConfigs.parse(List.of("[a]", "basedir = /x", "mariadb = 11.4.5"), "s.ini"));
-        assertEquals("s.ini: [a]: choose one server: --socket/--host, --basedir or --mariadb", e.getMessage());
+        assertEquals("s.ini: [a]: choose one server: --socket/--host, --basedir, --mariadb or --mysql", e.getMessage());
+    }
+
+    /** issue 37: a version that cannot be had is refused with its line while the file is read, before anything runs. */
+    @Test
+    void releaseVersionsAreCheckedWhileReading() throws Exception {
+        List<SweepConfigs.Config> c = SweepConfigs.parse(List.of("[m57]", "mysql = 5.7.22"), "s.ini");
+        assertEquals("5.7.22", c.get(0).server().mysqlVersion());
+        assertEquals("mysql 5.7.22", c.get(0).server().describe());
+        RecordException e = assertThrows(RecordException.class,
+                () -> SweepConfigs.parse(List.of("[a]", "", "mysql = 5.1.73"), "s.ini"));
+        assertEquals("s.ini:3: no MySQL release 5.1.73 to fetch; available: 5.6.24, 5.7.19, 5.7.22, 8.0.15, 8.0.31 "
+                + "(any other: its binary tree with --basedir)", e.getMessage());
+        e = assertThrows(RecordException.class, () -> SweepConfigs.parse(List.of("[a]", "mariadb = 11.4"), "s.ini"));
+        assertEquals("s.ini:2: --mariadb wants a release version such as 10.11.5, not '11.4'", e.getMessage());
+        e = assertThrows(RecordException.class,
+                () -> SweepConfigs.parse(List.of("[a]", "mysql = 8.0.15", "mariadb = 11.4.5"), "s.ini"));
+        assertTrue(e.getMessage().endsWith("choose one server: --socket/--host, --basedir, --mariadb or --mysql"), e.getMessage());
     }
 }

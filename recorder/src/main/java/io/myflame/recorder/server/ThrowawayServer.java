@@ -79,13 +79,40 @@ public final class ThrowawayServer implements Server {
             progress.phase("reusing the data directory " + datadir());
             return;
         }
-        progress.phase("initialising a data directory with " + tree.server().getFileName());
         ExternalCommand init = tree.initCommand(datadir());
+        if (init == null) {
+            copyShippedData(progress);
+            return;
+        }
+        progress.phase("initialising a data directory with " + tree.server().getFileName());
         ExternalCommand.Result r = init.run(children, Duration.ofMinutes(5));
         writeQuietly(scratch.resolve("install-db.log"), r.stdout() + r.stderr());
         if (r.exit() != 0 || !Files.isDirectory(datadir().resolve("mysql"))) {
             throw new RecordException("initialising " + datadir() + " failed: " + r.said()
                     + " (full output: " + scratch.resolve("install-db.log") + ")");
+        }
+    }
+
+    /** A tree without install-db (the npm 5.6 package) ships a ready data directory: a copy of it is the fresh one. */
+    private void copyShippedData(Progress progress) throws RecordException {
+        Path from = tree.shippedData();
+        progress.phase("copying the data directory shipped in " + from);
+        try (Stream<Path> s = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) s::iterator) {
+                Path rel = from.relativize(p);
+                // auto.cnf holds the server's UUID: each throwaway server makes its own.
+                if (rel.toString().equals("auto.cnf")) {
+                    continue;
+                }
+                Path target = datadir().resolve(rel.toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        } catch (IOException e) {
+            throw new RecordException("cannot copy the data directory " + from + " to " + datadir() + ": " + e.getMessage());
         }
     }
 

@@ -50,7 +50,7 @@ class CaptureMetadataTest {
     private static CaptureMetadata filledIn() {
         CaptureMetadata m = new CaptureMetadata();
         m.server(s -> new CaptureRecord.Server("11.4.5-MariaDB-log", "/usr/sbin/mariadbd", null, 18219L,
-                "mariadb 11.4.5", true, List.of("log_bin=ON"), null));
+                "mariadb 11.4.5", "MariaDB", true, List.of("log_bin=ON"), null));
         m.server(s -> s.withSettings(Map.of("log_bin", "ON")));
         m.host(new HostInfo("6.1.0", "Xeon", 2));
         m.workload(w -> new CaptureRecord.Workload("oltp_delete", "oltp_delete", "deleted", 1, 10000, 1, 12, 5, null,

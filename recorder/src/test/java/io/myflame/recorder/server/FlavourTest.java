@@ -52,7 +52,29 @@ class FlavourTest {
         assertTrue(argv.contains("--initialize-insecure"), argv.toString());
         RecordException e = assertThrows(RecordException.class,
                 () -> tree("mysqld  Ver 5.6.51 for Linux").initCommand(base.resolve("data")));
-        assertTrue(e.getMessage().contains("mysql_install_db"), e.getMessage());
+        assertTrue(e.getMessage().contains("mysql_install_db") && e.getMessage().contains("data/mysql/user.frm"),
+                e.getMessage());
+    }
+
+    /** The npm 5.6 package has no install-db but a ready data directory: that is copied (no command). */
+    @Test
+    void a56TreeWithAShippedDataDirectoryNeedsNoInstallDb() throws Exception {
+        Files.createDirectories(base.resolve("data/mysql/mysql"));
+        Files.writeString(base.resolve("data/mysql/mysql/user.frm"), "");
+        BinaryTree t = tree("mysqld  Ver 5.6.24 for linux-glibc2.5 on x86_64 (MySQL Community Server (GPL))");
+        assertEquals(null, t.initCommand(base.resolve("datadir")));
+        assertEquals(base.resolve("data/mysql"), t.shippedData());
+    }
+
+    /** Upstream MySQL cannot start without its error messages: a tree without share/ is refused before anything starts. */
+    @Test
+    void aMysqlTreeWithoutItsShareDirectoryIsRefused() throws Exception {
+        RecordException e = assertThrows(RecordException.class, () -> tree("mysqld  Ver 8.0.15 for Linux").check());
+        assertEquals(base + ": no share/english/errmsg.sys (MySQL 8.0 cannot start without its error messages): "
+                + "give the whole release tree, share/ included", e.getMessage());
+        Files.createDirectories(base.resolve("share/english"));
+        Files.writeString(base.resolve("share/english/errmsg.sys"), "");
+        tree("mysqld  Ver 8.0.15 for Linux").check();
     }
 
     @Test
@@ -62,10 +84,16 @@ class FlavourTest {
     }
 
     @Test
-    void onlyMariadbHasAReleaseSource() {
+    void releasesComeFromMariadb4jOrTheMysqlCatalogue() {
         RecordException e = assertThrows(RecordException.class,
                 () -> Flavour.MYSQL_84.release("8.4.3", null, Progress.silent()));
-        assertTrue(e.getMessage().contains("--basedir"), e.getMessage());
+        assertTrue(e.getMessage().contains("available: 5.6.24, 5.7.19, 5.7.22, 8.0.15, 8.0.31") && e.getMessage().contains("--basedir"),
+                e.getMessage());
+        assertTrue(assertThrows(RecordException.class, () -> Flavour.PERCONA.release("8.0.36", null, Progress.silent()))
+                .getMessage().contains("--basedir"));
+        assertEquals(Flavour.MYSQL_56, Flavour.ofMysqlRelease("5.6.24"));
+        assertEquals(Flavour.MYSQL_57, Flavour.ofMysqlRelease("5.7.22"));
+        assertEquals(Flavour.MYSQL_80, Flavour.ofMysqlRelease("8.0.15"));
         RecordException bad = assertThrows(RecordException.class,
                 () -> Flavour.MARIADB.release("latest", null, Progress.silent()));
         assertTrue(bad.getMessage().contains("--mariadb wants a release version"), bad.getMessage());

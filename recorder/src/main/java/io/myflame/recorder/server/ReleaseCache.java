@@ -1,0 +1,71 @@
+package io.myflame.recorder.server;
+
+import io.myflame.recorder.error.RecordException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Where fetched releases are kept unpacked: {@code $MYFLAME_CACHE} (or the system property
+ * {@code myflame.cache}), else {@code $XDG_CACHE_HOME/myflame}, else {@code ~/.cache/myflame}. A
+ * release is unpacked into a temporary sibling and renamed into place with a {@code .complete}
+ * marker, so an interrupted or failed unpack never leaves a tree that would be reused.
+ */
+public final class ReleaseCache {
+    static final String COMPLETE = ".complete";
+
+    /** Fills a fresh directory with a release; throws when the archive is damaged. */
+    @FunctionalInterface
+    interface Filler {
+        void fill(Path into) throws IOException, RecordException;
+    }
+
+    private ReleaseCache() {
+    }
+
+    /** The cache's root directory (it may not exist yet). */
+    public static Path root() {
+        String set = System.getProperty("myflame.cache");
+        if (set == null || set.isEmpty()) {
+            set = System.getenv("MYFLAME_CACHE");
+        }
+        if (set != null && !set.isEmpty()) {
+            return Path.of(set);
+        }
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path cache = xdg != null && !xdg.isEmpty() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return cache.resolve("myflame");
+    }
+
+    /** Whether {@code dest} holds a complete unpack. */
+    static boolean complete(Path dest) {
+        return Files.isRegularFile(dest.resolve(COMPLETE));
+    }
+
+    /**
+     * Fills a temporary sibling of {@code dest} and renames it to {@code dest}; on any failure the
+     * temporary directory is removed and {@code dest} is left as it was.
+     */
+    static void install(Path dest, String origin, Filler filler) throws IOException, RecordException {
+        Files.createDirectories(dest.getParent());
+        Path tmp = Files.createTempDirectory(dest.getParent(), "." + dest.getFileName() + "-");
+        boolean done = false;
+        try {
+            filler.fill(tmp);
+            Files.writeString(tmp.resolve(COMPLETE), origin + "\n");
+            ThrowawayServer.deleteTree(dest);
+            Files.move(tmp, dest, StandardCopyOption.ATOMIC_MOVE);
+            done = true;
+        } finally {
+            if (!done) {
+                ThrowawayServer.deleteTree(tmp);
+            }
+        }
+    }
+
+    /** {@code text} without terminal escape sequences (Debian's mvn writes {@code ESC[0m} even with colour off). */
+    static String plain(String text) {
+        return text.replaceAll("\u001b\\[[0-9;]*[A-Za-z]", "");
+    }
+}
