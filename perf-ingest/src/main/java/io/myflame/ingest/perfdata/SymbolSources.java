@@ -217,10 +217,18 @@ final class SymbolSources {
                 return SymbolTable.EMPTY;
             }
             int table = from == syms ? from.sectionOfType(ElfFile.SHT_SYMTAB) : from.sectionOfType(ElfFile.SHT_DYNSYM);
-            SymbolList list = from.functions(table, runtime);
-            // A stripped executable's .dynsym may define no function at all (/usr/bin/env): perf
-            // still names its PLT entries (getopt_long@plt), so must we.
-            SymbolList plt = runtime == null ? new SymbolList(0) : runtime.pltSymbols();
+            SymbolList list;
+            SymbolList plt;
+            try {
+                list = from.functions(table, runtime);
+                // A stripped executable's .dynsym may define no function at all (/usr/bin/env): perf
+                // still names its PLT entries (getopt_long@plt), so must we.
+                plt = runtime == null ? new SymbolList(0) : runtime.pltSymbols();
+            } catch (IOException e) {
+                // A header that lies about a table's size or place (ElfFile checks): one note, no names.
+                notes.add(e.getMessage() + "; its symbols are not read");
+                return SymbolTable.EMPTY;
+            }
             if (list.size == 0 && plt.size == 0) {
                 return SymbolTable.EMPTY;
             }
