@@ -396,8 +396,12 @@ final class SymbolSources {
                 }
                 Path kallsyms = where.get(i).resolve("[kernel.kallsyms]").resolve(buildId).resolve("kallsyms");
                 if (Files.isReadable(kallsyms)) {
-                    SymbolTable t = kallsyms(kallsyms);
-                    return relocate(t, t.text);
+                    try {
+                        SymbolTable t = kallsyms(kallsyms);
+                        return relocate(t, t.text);
+                    } catch (IOException e) {
+                        notes.add(e.getMessage() + "; kernel symbols come from elsewhere");
+                    }
                 }
             }
         }
@@ -463,6 +467,9 @@ final class SymbolSources {
      * reads: /proc/kallsyms makes its 5 MB of text a read at a time, and small reads cost a
      * hundred milliseconds more.
      */
+    /** The largest kallsyms read: a kernel's is about 10 MB (121,822 lines), with modules' symbols a little more. */
+    static final int MAX_KALLSYMS = 64 << 20;
+
     private static byte[] readAll(Path file) throws IOException {
         try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
             byte[] out = new byte[8 << 20];
@@ -470,6 +477,9 @@ final class SymbolSources {
             java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(out);
             while (true) {
                 if (used == out.length) {
+                    if (used >= MAX_KALLSYMS) {
+                        throw new IOException(file + ": " + (MAX_KALLSYMS >> 20) + " MB and more, larger than any kallsyms");
+                    }
                     out = java.util.Arrays.copyOf(out, out.length * 2);
                     buf = java.nio.ByteBuffer.wrap(out);
                 }

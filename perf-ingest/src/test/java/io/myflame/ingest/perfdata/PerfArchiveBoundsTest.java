@@ -119,6 +119,21 @@ class PerfArchiveBoundsTest {
                 notes.toString());
     }
 
+    /** A kallsyms of 200 MB on one line (in ~/.debug, say) is refused once 64 MB are read. */
+    @Test
+    void aKallsymsFileOfHundredsOfMegabytesIsReadNoFurtherThanTheLimit() throws Exception {
+        Path kallsyms = dir.resolve("kallsyms");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(kallsyms.toFile(), "rw")) {
+            f.setLength(200L << 20);
+        }
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long before = mx.getCurrentThreadAllocatedBytes();
+        IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> SymbolSources.kallsyms(kallsyms));
+        long allocated = mx.getCurrentThreadAllocatedBytes() - before;
+        assertTrue(allocated < (160L << 20), "allocated " + allocated + " bytes");
+        assertTrue(e.getMessage().startsWith(kallsyms + ": 64 MB and more"), e.getMessage());
+    }
+
     private interface TarWriter {
         void write(OutputStream tar) throws IOException;
     }
