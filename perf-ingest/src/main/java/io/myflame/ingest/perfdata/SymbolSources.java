@@ -53,6 +53,8 @@ final class SymbolSources {
     private boolean tarballOpened;
     final List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
     private final Set<String> missing = java.util.Collections.synchronizedSet(new java.util.TreeSet<>());
+    /** Dsos whose symbol table was refused with a note of its own: not listed again as missing. */
+    private final Set<String> refused = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** The kernel's {@code _text} when recorded (the kernel map's offset, perf's ref_reloc_sym); -1 if unknown. */
     private volatile long kernelText = -1;
 
@@ -121,7 +123,7 @@ final class SymbolSources {
                 case VDSO, FILE -> archived(dso.buildId, dso.name, () -> elf(dso, buildIdOf(dso)));
                 case NONE -> SymbolTable.EMPTY;
             };
-            if (t.size() == 0 && dso.kind == Dso.Kind.FILE) {
+            if (t.size() == 0 && dso.kind == Dso.Kind.FILE && !refused.contains(dso.name)) {
                 missing.add(dso.name + (dso.buildId == null ? "" : " (build id " + dso.buildId + ")"));
             }
             return t;
@@ -138,7 +140,7 @@ final class SymbolSources {
         } catch (IOException | RuntimeException e) {
             t = SymbolTable.EMPTY;
         }
-        if (t.size() == 0 && dso.kind == Dso.Kind.FILE) {
+        if (t.size() == 0 && dso.kind == Dso.Kind.FILE && !refused.contains(dso.name)) {
             missing.add(dso.name + (buildId == null ? "" : " (build id " + buildId + ")"));
         }
         return t;
@@ -241,6 +243,7 @@ final class SymbolSources {
             } catch (IOException e) {
                 // A header that lies about a table's size or place (ElfFile checks): one note, no names.
                 notes.add(e.getMessage() + "; its symbols are not read");
+                refused.add(dso.name);
                 return SymbolTable.EMPTY;
             }
             if (list.size == 0 && plt.size == 0) {
