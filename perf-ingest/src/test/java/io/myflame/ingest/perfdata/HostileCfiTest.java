@@ -90,6 +90,22 @@ class HostileCfiTest {
         }
     }
 
+    /**
+     * The same leaves unpatched (the first one's escape is three harmless DW_CFA_GNU_args_size):
+     * an expression whose result is "register" 0x100000 was an ArrayIndexOutOfBoundsException
+     * out of the reader (exit 70); now it ends that sample's unwinding at the leaf.
+     */
+    @Test
+    void aRegisterNumberNoArrayHoldsEndsTheUnwind() throws Exception {
+        Recordings.assumeTools("perf", "gcc");
+        Path bin = Recordings.compileOptimised(dir, "registers.c", HOSTILE_LEAVES);
+        Path data = Recordings.record(dir, "registers.data", List.of("-N", "--call-graph", "dwarf,4096", "-F", "999"),
+                bin.toString());
+        String folded = Recordings.folded(new PerfDataReader(FoldOptions.COLLAPSE, 2).read(data));
+        assertTrue(folded.contains(";main;loop_leaf "), "harmless CFI unwinds as usual:\n" + folded);
+        assertTrue(folded.lines().anyMatch(l -> l.matches("[^;]+;reg_leaf [0-9]+")), folded);
+    }
+
     private static void patch(Path file, byte[] from, byte[] to) throws java.io.IOException {
         byte[] b = java.nio.file.Files.readAllBytes(file);
         int at = -1;
