@@ -9,6 +9,12 @@ import java.util.ArrayDeque;
  * numbers above 16 are refused, as libunwind's x86-64 build refuses them ({@link CfiRow#BAD}).
  */
 final class CfiProgram {
+    /**
+     * How deep DW_CFA_remember_state may nest: compilers nest one or two; each level copies a row,
+     * so an FDE of nothing but remember_state would otherwise allocate a row per byte.
+     */
+    static final int MAX_REMEMBERED = 64;
+
     private CfiProgram() {
     }
 
@@ -51,13 +57,16 @@ final class CfiProgram {
             int end = (int) Math.min(b.length, fdeAt + 4 + len);
             int idAt = c.at;
             long id = c.u32();
-            int cieAt = eh ? (int) (idAt - id) : (int) id;
+            long cieAt = eh ? idAt - id : id;
             if ((eh && id == 0) || (!eh && id == 0xffffffffL) || cieAt < 0 || cieAt >= b.length) {
                 return CfiRow.NO_INFO;
             }
-            Cie cie = cie(b, cieAt, eh, base, dataBase);
+            Cie cie = cie(b, (int) cieAt, eh, base, dataBase);
             if (cie == null) {
                 return CfiRow.NO_INFO;
+            }
+            if (cie.returnAddress < 0 || cie.returnAddress >= CfiRow.REGS) {
+                return CfiRow.BAD;
             }
             long start = c.pointer(cie.fdeEncoding);
             long range = c.pointer(cie.fdeEncoding & 0x0f);
@@ -65,8 +74,7 @@ final class CfiProgram {
                 return CfiRow.NO_INFO;
             }
             if (cie.augmented) {
-                long augLen = c.uleb();
-                c.at += (int) augLen;
+                c.at = blockEnd(c, end);
             }
             CfiRow row = new CfiRow(b);
             row.returnAddress = cie.returnAddress;
@@ -82,7 +90,7 @@ final class CfiProgram {
         }
     }
 
-    private static Cie cie(byte[] b, int at, boolean eh, long base, long dataBase) {
+    private static Cie cie(byte[] b, int at, boolean eh, long base, long dataBase) throws BadCfi {
         CallFrameInfo.Cursor c = new CallFrameInfo.Cursor(b, at, base, dataBase);
         long len = c.u32();
         if (len == 0 || len >= 0xfffffff0L) {
@@ -108,12 +116,11 @@ final class CfiProgram {
         }
         long codeAlign = c.uleb();
         long dataAlign = c.sleb();
-        int ra = version == 1 ? c.u8() : (int) c.uleb();
+        long ra = version == 1 ? c.u8() : c.uleb();
         int fdeEncoding = 0;
         boolean z = aug.startsWith("z");
         if (z) {
-            long augLen = c.uleb();
-            int augEnd = c.at + (int) augLen;
+            int augEnd = blockEnd(c, end);
             for (int i = 1; i < aug.length(); i++) {
                 char ch = aug.charAt(i);
                 if (ch == 'R') {
@@ -128,7 +135,9 @@ final class CfiProgram {
             }
             c.at = augEnd;
         }
-        return new Cie(codeAlign, dataAlign, ra, fdeEncoding, z, c.at, end);
+        // A return address column no register array holds: libunwind's "invalid return address column".
+        int raColumn = ra < CfiRow.REGS ? (int) ra : -1;
+        return new Cie(codeAlign, dataAlign, raColumn, fdeEncoding, z, c.at, end);
     }
 
     /** Runs CFA instructions from {@code c} to {@code end}, stopping once the location passes {@code pc} (unless {@code all}). */
@@ -168,6 +177,9 @@ final class CfiProgram {
                 case 0x09 -> setReg(row, reg(c.uleb()), CfiRow.REGISTER, reg(c.uleb()));
                 case 0x0a -> {
                     remembered = remembered == null ? new ArrayDeque<>() : remembered;
+                    if (remembered.size() == MAX_REMEMBERED) {
+                        throw new BadCfi();
+                    }
                     remembered.push(row.copy());
                 }
                 case 0x0b -> {
@@ -189,12 +201,12 @@ final class CfiProgram {
                 case 0x0f -> {
                     row.cfaIsExpression = true;
                     row.cfaExpression = c.at;
-                    skipBlock(c);
+                    c.at = blockEnd(c, end);
                 }
                 case 0x10, 0x16 -> {
                     int r = reg(c.uleb());
                     setReg(row, r, op == 0x10 ? CfiRow.EXPRESSION : CfiRow.VAL_EXPRESSION, c.at);
-                    skipBlock(c);
+                    c.at = blockEnd(c, end);
                 }
                 case 0x11 -> setReg(row, reg(c.uleb()), CfiRow.CFA_OFFSET, c.sleb() * cie.dataAlign);
                 case 0x12 -> {
@@ -231,8 +243,16 @@ final class CfiProgram {
         }
     }
 
-    private static void skipBlock(CallFrameInfo.Cursor c) {
+    /**
+     * Reads a block's ULEB128 length at the cursor and returns where the block ends; a length
+     * beyond {@code end} (0xfffffffa, say, which added as an int would jump back onto the
+     * instruction and loop for ever) is bad CFI.
+     */
+    private static int blockEnd(CallFrameInfo.Cursor c, int end) throws BadCfi {
         long len = c.uleb();
-        c.at += (int) len;
+        if (len < 0 || len > end - c.at) {
+            throw new BadCfi();
+        }
+        return c.at + (int) len;
     }
 }

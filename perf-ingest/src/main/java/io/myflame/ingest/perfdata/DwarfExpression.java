@@ -26,8 +26,12 @@ final class DwarfExpression {
         resultIsRegister = false;
         CallFrameInfo.Cursor c = new CallFrameInfo.Cursor(code, at, 0, 0);
         try {
-            int length = (int) c.uleb();
-            int end = c.at + length;
+            long length = c.uleb();
+            if (length < 0 || length > code.length - c.at) {
+                frame.failed = true;
+                return 0;
+            }
+            int end = c.at + (int) length;
             int top = 0;
             if (push) {
                 stack[top++] = initial;
@@ -61,12 +65,12 @@ final class DwarfExpression {
         }
     }
 
-    private int regNumber(int r) {
-        if (r >= CfiRow.REGS) {
+    private int regNumber(long r) {
+        if (r < 0 || r >= CfiRow.REGS) {
             frame.failed = true;
             return 0;
         }
-        return r;
+        return (int) r;
     }
 
     /** One stack operation other than lit, reg and breg; returns the new stack height. */
@@ -109,10 +113,10 @@ final class DwarfExpression {
             case 0x23 -> s[top - 1] += c.uleb();
             case 0x90 -> {
                 resultIsRegister = true;
-                s[top++] = regNumber((int) c.uleb());
+                s[top++] = regNumber(c.uleb());
             }
             case 0x92 -> {
-                int r = regNumber((int) c.uleb());
+                int r = regNumber(c.uleb());
                 s[top++] = frame.register(r) + c.sleb();
             }
             case 0x94 -> {

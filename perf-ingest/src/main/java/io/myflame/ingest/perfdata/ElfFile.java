@@ -23,9 +23,20 @@ final class ElfFile {
     static final int SHT_RELA = 4;
     static final int SHT_DYNSYM = 11;
     private static final long SHF_ALLOC = 2;
+    /**
+     * The largest section read into memory: ten times the largest symbol, string or frame table
+     * of a MySQL-family server with full symbols (tens of MB). A header may claim anything, and a
+     * sparse file may even hold it; more than this is a lie, not a binary.
+     */
+    static final long MAX_SECTION = 256L << 20;
+    /** The largest section or program header entry believed (both are 64 and 56 bytes in every ELF64 file). */
+    private static final int MAX_HEADER_ENTRY = 1024;
+    /** A symbol table's largest entry (24 bytes in ELF64). */
+    private static final long MAX_SYMBOL_ENTRY = 4096;
 
     final Path path;
     private final FileChannel ch;
+    private final long fileSize;
     private final int shnum;
     private final long[] shOffsetOfHeader;
     final int[] shType;
@@ -44,13 +55,15 @@ final class ElfFile {
     private ElfFile(Path path, FileChannel ch, ByteBuffer eh) throws IOException {
         this.path = path;
         this.ch = ch;
+        this.fileSize = ch.size();
         long shoff = eh.getLong(0x28);
         int shentsize = Short.toUnsignedInt(eh.getShort(0x3a));
         shnum = Short.toUnsignedInt(eh.getShort(0x3c));
         int shstrndx = Short.toUnsignedInt(eh.getShort(0x3e));
-        if (shentsize < 64 || shnum == 0 || shstrndx >= shnum) {
+        if (shentsize < 64 || shentsize > MAX_HEADER_ENTRY || shnum == 0 || shstrndx >= shnum) {
             throw new IOException("no section headers");
         }
+        checkInFile(shoff, (long) shentsize * shnum, "the section headers");
         shOffsetOfHeader = new long[shnum];
         shType = new int[shnum];
         shFlags = new long[shnum];
@@ -77,7 +90,11 @@ final class ElfFile {
         int phentsize = Short.toUnsignedInt(eh.getShort(0x36));
         int phnum = Short.toUnsignedInt(eh.getShort(0x38));
         int loads = 0;
-        ByteBuffer ph = phentsize < 56 || phnum == 0 ? null : read(phoff, phentsize * phnum);
+        boolean hasPh = phentsize >= 56 && phentsize <= MAX_HEADER_ENTRY && phnum > 0;
+        if (hasPh) {
+            checkInFile(phoff, (long) phentsize * phnum, "the program headers");
+        }
+        ByteBuffer ph = hasPh ? read(phoff, phentsize * phnum) : null;
         for (int i = 0; ph != null && i < phnum; i++) {
             loads += ph.getInt(i * phentsize) == 1 ? 1 : 0;
         }
@@ -182,14 +199,15 @@ final class ElfFile {
      * of {@code runtime} (the binary itself) where this file has no bits for the section.
      */
     SymbolList functions(int symtab, ElfFile runtime) throws IOException {
-        if (symtab < 0 || shEntsize[symtab] < 24) {
+        if (symtab < 0 || shEntsize[symtab] < 24 || shEntsize[symtab] > MAX_SYMBOL_ENTRY) {
             return new SymbolList(0);
         }
-        ByteBuffer syms = ByteBuffer.wrap(bytes(symtab)).order(ByteOrder.LITTLE_ENDIAN);
-        byte[] strs = bytes(shLink[symtab]);
+        ByteBuffer syms = mapped(symtab);
+        byte[] strs = bytes(stringTable(symtab));
         int n = (int) (shSize[symtab] / shEntsize[symtab]);
         int ent = (int) shEntsize[symtab];
-        SymbolList out = SymbolList.over(strs, n / 2);
+        // Sized for a real table (about half its entries are functions), never for what a header claims.
+        SymbolList out = SymbolList.over(strs, Math.min(n / 2, 1 << 16));
         for (int i = 1; i < n; i++) {
             int b = i * ent;
             int name = syms.getInt(b);
@@ -231,19 +249,24 @@ final class ElfFile {
         int rela = section(".rela.plt");
         int plt = section(".plt");
         if (dynsym < 0 || rela < 0 || plt < 0 || shLink[rela] != dynsym || shType[rela] != SHT_RELA
-                || shEntsize[rela] == 0 || shEntsize[dynsym] < 24) {
+                || shEntsize[rela] < 16 || shEntsize[rela] > MAX_SYMBOL_ENTRY || shEntsize[dynsym] < 24
+                || shEntsize[dynsym] > MAX_SYMBOL_ENTRY) {
             return out;
         }
-        ByteBuffer rel = ByteBuffer.wrap(bytes(rela)).order(ByteOrder.LITTLE_ENDIAN);
-        ByteBuffer syms = ByteBuffer.wrap(bytes(dynsym)).order(ByteOrder.LITTLE_ENDIAN);
-        byte[] strs = bytes(shLink[dynsym]);
+        ByteBuffer rel = mapped(rela);
+        ByteBuffer syms = mapped(dynsym);
+        byte[] strs = bytes(stringTable(dynsym));
         long entry = shEntsize[plt];
         long at = shOffset[plt] + entry;
         int n = (int) (shSize[rela] / shEntsize[rela]);
+        long dynsymCount = syms.capacity() / shEntsize[dynsym];
         for (int i = 0; i < n; i++) {
             long info = rel.getLong(i * (int) shEntsize[rela] + 8);
-            int symIdx = (int) (info >>> 32);
-            int nameOff = syms.getInt(symIdx * (int) shEntsize[dynsym]);
+            long symIdx = info >>> 32;
+            if (symIdx >= dynsymCount) {
+                continue;
+            }
+            int nameOff = syms.getInt((int) (symIdx * shEntsize[dynsym]));
             int len = nameOff >= 0 && nameOff < strs.length ? cStringLength(strs, nameOff) : 0;
             out.add(at, entry, SymbolList.GLOBAL, strs, len == 0 ? 0 : nameOff, len, PLT);
             at += entry;
@@ -251,26 +274,70 @@ final class ElfFile {
         return out;
     }
 
+    /**
+     * A section's bytes, read into memory once its offset and size are checked against the file
+     * and {@link #MAX_SECTION}: a header that claims more is an IOException naming the file.
+     */
     byte[] bytes(int section) throws IOException {
-        if (shType[section] == SHT_NOBITS || shSize[section] > Integer.MAX_VALUE) {
+        if (shType[section] == SHT_NOBITS) {
             return new byte[0];
         }
-        ByteBuffer b = read(shOffset[section], (int) shSize[section]);
-        byte[] out = new byte[b.remaining()];
-        b.get(out);
+        checkSection(section);
+        byte[] out = new byte[(int) shSize[section]];
+        fill(ByteBuffer.wrap(out), shOffset[section]);
         return out;
+    }
+
+    /** A section mapped, not copied (a symbol table is read once, entry by entry), once checked as {@link #bytes}. */
+    private ByteBuffer mapped(int section) throws IOException {
+        if (shType[section] == SHT_NOBITS) {
+            return ByteBuffer.allocate(0).order(ByteOrder.LITTLE_ENDIAN);
+        }
+        checkSection(section);
+        return ch.map(FileChannel.MapMode.READ_ONLY, shOffset[section], shSize[section]).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /** The string table a symbol table links to, which must be a section of this file. */
+    private int stringTable(int symtab) throws IOException {
+        int link = shLink[symtab];
+        if (link <= 0 || link >= shnum) {
+            throw new IOException(path + ": symbol table " + shName[symtab] + " links to no section (" + link + ")");
+        }
+        return link;
+    }
+
+    private void checkSection(int section) throws IOException {
+        if (shSize[section] > MAX_SECTION) {
+            throw new IOException(path + ": section " + (shName[section] == null ? "#" + section : shName[section])
+                    + " claims " + Long.toUnsignedString(shSize[section]) + " bytes, more than the "
+                    + (MAX_SECTION >> 20) + " MB any real one holds");
+        }
+        checkInFile(shOffset[section], shSize[section],
+                "section " + (shName[section] == null ? "#" + section : shName[section]));
+    }
+
+    /** Whether {@code [at, at + len)} lies inside the file; an IOException naming the file and {@code what} if not. */
+    private void checkInFile(long at, long len, String what) throws IOException {
+        if (at < 0 || len < 0 || at > fileSize || len > fileSize - at) {
+            throw new IOException(path + ": " + what + " (" + Long.toUnsignedString(len) + " bytes at "
+                    + Long.toUnsignedString(at) + ") run past the end of the file (" + fileSize + " bytes)");
+        }
     }
 
     private ByteBuffer read(long at, int len) throws IOException {
         ByteBuffer b = ByteBuffer.allocate(len).order(ByteOrder.LITTLE_ENDIAN);
+        fill(b, at);
+        b.flip();
+        return b;
+    }
+
+    private void fill(ByteBuffer b, long at) throws IOException {
         while (b.hasRemaining()) {
             int n = ch.read(b, at + b.position());
             if (n < 0) {
-                throw new IOException("short read");
+                throw new IOException(path + ": short read");
             }
         }
-        b.flip();
-        return b;
     }
 
     static String cString(byte[] b, int from) {

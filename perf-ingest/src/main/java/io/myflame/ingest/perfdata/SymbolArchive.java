@@ -48,6 +48,19 @@ final class SymbolArchive {
     /** The archive's name beside a perf.data: {@code perf.data} → {@code perf.data.symbols.gz}. */
     static final String SUFFIX = ".symbols.gz";
     private static final String MAGIC = "myflame-symbols 1";
+    /*
+     * What an archive may hold. The bundled captures' archives inflate to 8-11 MB and hold about
+     * 190,000 symbols (121,822 of them the kernel's) and 36,000 search table entries; these limits
+     * are ten times a large server's and keep a bomb (a few KB that inflate to gigabytes, or a
+     * line declaring billions of entries) to a few hundred MB and one note.
+     */
+    /** The most bytes an archive may inflate to. */
+    static final int MAX_INFLATED = 128 << 20;
+    /** The most symbols, all tables together. */
+    static final int MAX_SYMBOLS = 2_000_000;
+    /** The most call frame search table entries, all files together; and load segments of one file. */
+    static final int MAX_FDES = 2_000_000;
+    static final int MAX_LOADS = 256;
 
     /** One dso's table as archived: its kind, build id and, for a kernel, where its {@code _text} was. */
     record Section(String kind, String buildId, long text, String name, SymbolTable table) {
@@ -134,7 +147,10 @@ final class SymbolArchive {
     static SymbolArchive read(Path file) throws IOException {
         byte[] b;
         try (InputStream in = new GZIPInputStream(Files.newInputStream(file), 1 << 16)) {
-            b = in.readAllBytes();
+            b = in.readNBytes(MAX_INFLATED);
+            if (in.read() >= 0) {
+                throw new IOException("inflates to more than " + (MAX_INFLATED >> 20) + " MB, more than any real archive");
+            }
         }
         int eol = lineEnd(b, 0);
         if (!new String(b, 0, eol, StandardCharsets.ISO_8859_1).equals(MAGIC)) {
@@ -142,6 +158,7 @@ final class SymbolArchive {
         }
         Map<String, Section> sections = new HashMap<>();
         Map<String, CallFrameInfo> cfi = new HashMap<>();
+        int symbols = 0;
         int p = eol + 1;
         while (p < b.length) {
             eol = lineEnd(b, p);
@@ -157,6 +174,9 @@ final class SymbolArchive {
             }
             SymbolList syms = new SymbolList(1024);
             while (p < b.length && !startsWith(b, p, "dso ") && !startsWith(b, p, "cfi ")) {
+                if (++symbols > MAX_SYMBOLS) {
+                    throw new IOException("more than " + MAX_SYMBOLS + " symbols, more than any real archive");
+                }
                 p = entry(b, p, syms);
             }
             boolean kernel = head[1].equals("kernel");
@@ -174,6 +194,13 @@ final class SymbolArchive {
         }
         int loads = Integer.parseInt(head[4]);
         int entries = Integer.parseInt(head[5]);
+        // Counts are believed only as far as the lines left can hold them ("0 0 0\n", "0 0\n").
+        int fdes = out.values().stream().mapToInt(c -> c.tablePc().length).sum();
+        if (loads < 0 || entries < 0 || loads > MAX_LOADS || entries > MAX_FDES - fdes
+                || loads > (b.length - p) / 6 || entries > (b.length - p - 6L * loads) / 4) {
+            throw new IOException("a 'cfi' line declaring " + loads + " load segments and " + entries
+                    + " search table entries, more than the archive holds, before byte " + p);
+        }
         long[] offset = new long[loads];
         long[] vaddr = new long[loads];
         long[] filesz = new long[loads];

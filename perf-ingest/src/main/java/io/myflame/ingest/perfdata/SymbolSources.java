@@ -13,12 +13,14 @@ import java.util.Set;
  * <ol>
  * <li>the symbol archive beside the perf.data ({@link SymbolArchive}: what {@code myflame record}
  *     kept of the recording machine), by build id;</li>
- * <li>build-id caches: {@code perf archive}'s tarball beside the perf.data ({@link PerfArchive}),
- *     then perf's own {@code ~/.debug};</li>
+ * <li>perf's build-id cache {@code ~/.debug};</li>
  * <li>for the kernel, the running kernel's {@code /proc/kallsyms} when its build id is the recorded
  *     one; for a file, the file at its recorded path (under {@code --symfs}), then
  *     {@code /usr/lib/debug/.build-id/xx/rest.debug} (Debian's -dbgsym, Fedora's -debuginfo), then
- *     its {@code .gnu_debuglink} target beside it and under {@code /usr/lib/debug}.</li>
+ *     its {@code .gnu_debuglink} target beside it and under {@code /usr/lib/debug};</li>
+ * <li>{@code perf archive}'s tarball beside the perf.data ({@link PerfArchive}), a build-id cache
+ *     opened only once a lookup found nothing above (for the kernel, before the running kernel):
+ *     every entry before the one wanted is decompressed to reach it;</li>
  * <li>for a file with a build id that nothing here had a {@code .symtab} for, the debuginfod servers
  *     {@code DEBUGINFOD_URLS} names ({@link DebuginfodSymbols}), as gdb and elfutils ask them.</li>
  * </ol>
@@ -43,8 +45,16 @@ final class SymbolSources {
     private final Path symfs;
     private final SymbolArchive archive;
     private final List<Path> caches = new ArrayList<>();
+    /** Where perf archive's tarball lies (beside this perf.data) and the build ids to unpack from it. */
+    private final Path perfData;
+    private final Set<String> buildIds;
+    /** The tarball unpacked, once {@link #tarball} was first asked (null: none, or unreadable). */
+    private Path unpacked;
+    private boolean tarballOpened;
     final List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
     private final Set<String> missing = java.util.Collections.synchronizedSet(new java.util.TreeSet<>());
+    /** Dsos whose symbol table was refused with a note of its own: not listed again as missing. */
+    private final Set<String> refused = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** The kernel's {@code _text} when recorded (the kernel map's offset, perf's ref_reloc_sym); -1 if unknown. */
     private volatile long kernelText = -1;
 
@@ -83,10 +93,8 @@ final class SymbolSources {
         this.debuginfod = new DebuginfodClient(host.environment());
         this.symfs = symfs;
         this.archive = perfData == null ? null : SymbolArchive.near(perfData, notes);
-        Path unpacked = perfData == null ? null : PerfArchive.unpackNear(perfData, buildIds, notes);
-        if (unpacked != null) {
-            caches.add(unpacked);
-        }
+        this.perfData = perfData;
+        this.buildIds = buildIds;
         caches.add(Path.of(System.getProperty("user.home"), ".debug"));
         if (archive == null) {
             prefetchRunningKernel();
@@ -115,7 +123,7 @@ final class SymbolSources {
                 case VDSO, FILE -> archived(dso.buildId, dso.name, () -> elf(dso, buildIdOf(dso)));
                 case NONE -> SymbolTable.EMPTY;
             };
-            if (t.size() == 0 && dso.kind == Dso.Kind.FILE) {
+            if (t.size() == 0 && dso.kind == Dso.Kind.FILE && !refused.contains(dso.name)) {
                 missing.add(dso.name + (dso.buildId == null ? "" : " (build id " + dso.buildId + ")"));
             }
             return t;
@@ -132,7 +140,7 @@ final class SymbolSources {
         } catch (IOException | RuntimeException e) {
             t = SymbolTable.EMPTY;
         }
-        if (t.size() == 0 && dso.kind == Dso.Kind.FILE) {
+        if (t.size() == 0 && dso.kind == Dso.Kind.FILE && !refused.contains(dso.name)) {
             missing.add(dso.name + (buildId == null ? "" : " (build id " + buildId + ")"));
         }
         return t;
@@ -186,8 +194,16 @@ final class SymbolSources {
         ElfFile runtime = null;
         List<ElfFile> opened = new ArrayList<>();
         try {
-            for (Path candidate : candidates(dso, buildId)) {
-                ElfFile f = ElfFile.open(candidate);
+            List<Path> candidates = candidates(dso, buildId);
+            int here = candidates.size();
+            for (int i = 0; ; i++) {
+                if (i == here && syms == null) {
+                    candidates.addAll(inTarball(dso, buildId));
+                }
+                if (i >= candidates.size()) {
+                    break;
+                }
+                ElfFile f = ElfFile.open(candidates.get(i));
                 if (f == null) {
                     continue;
                 }
@@ -217,10 +233,19 @@ final class SymbolSources {
                 return SymbolTable.EMPTY;
             }
             int table = from == syms ? from.sectionOfType(ElfFile.SHT_SYMTAB) : from.sectionOfType(ElfFile.SHT_DYNSYM);
-            SymbolList list = from.functions(table, runtime);
-            // A stripped executable's .dynsym may define no function at all (/usr/bin/env): perf
-            // still names its PLT entries (getopt_long@plt), so must we.
-            SymbolList plt = runtime == null ? new SymbolList(0) : runtime.pltSymbols();
+            SymbolList list;
+            SymbolList plt;
+            try {
+                list = from.functions(table, runtime);
+                // A stripped executable's .dynsym may define no function at all (/usr/bin/env): perf
+                // still names its PLT entries (getopt_long@plt), so must we.
+                plt = runtime == null ? new SymbolList(0) : runtime.pltSymbols();
+            } catch (IOException e) {
+                // A header that lies about a table's size or place (ElfFile checks): one note, no names.
+                notes.add(e.getMessage() + "; its symbols are not read");
+                refused.add(dso.name);
+                return SymbolTable.EMPTY;
+            }
             if (list.size == 0 && plt.size == 0) {
                 return SymbolTable.EMPTY;
             }
@@ -249,8 +274,16 @@ final class SymbolSources {
         try {
             String buildId = buildIdOf(dso);
             CallFrameInfo debugOnly = null;
-            for (Path candidate : candidates(dso, buildId)) {
-                ElfFile f = ElfFile.open(candidate);
+            List<Path> candidates = candidates(dso, buildId);
+            int here = candidates.size();
+            for (int i = 0; ; i++) {
+                if (i == here) {
+                    candidates.addAll(inTarball(dso, buildId));
+                }
+                if (i >= candidates.size()) {
+                    break;
+                }
+                ElfFile f = ElfFile.open(candidates.get(i));
                 if (f == null) {
                     continue;
                 }
@@ -273,6 +306,28 @@ final class SymbolSources {
         } catch (RuntimeException e) {
             return CallFrameInfo.NONE;
         }
+    }
+
+    /**
+     * perf archive's tarball unpacked, the first time a lookup needs it: a tarball is decompressed
+     * from its start to reach any entry, so one that every name can do without is never opened.
+     */
+    private synchronized Path tarball() {
+        if (!tarballOpened) {
+            tarballOpened = true;
+            unpacked = perfData == null ? null : PerfArchive.unpackNear(perfData, buildIds, notes);
+        }
+        return unpacked;
+    }
+
+    /** The tarball's files for {@code buildId}, as {@link #candidates} lists a build-id cache's. */
+    private List<Path> inTarball(Dso dso, String buildId) {
+        Path root = buildId == null || buildId.length() <= 2 ? null : tarball();
+        if (root == null) {
+            return List.of();
+        }
+        Path link = root.resolve(".build-id").resolve(buildId.substring(0, 2)).resolve(buildId.substring(2));
+        return List.of(link.resolve(dso.kind == Dso.Kind.VDSO ? "vdso" : "elf"), link.resolve("debug"));
     }
 
     private List<Path> candidates(Dso dso, String buildId) {
@@ -334,11 +389,22 @@ final class SymbolSources {
             return relocate(s.table(), s.text());
         }
         if (buildId != null) {
-            for (Path cache : caches) {
-                Path kallsyms = cache.resolve("[kernel.kallsyms]").resolve(buildId).resolve("kallsyms");
+            List<Path> where = new ArrayList<>(caches);
+            for (int i = 0; ; i++) {
+                if (i == caches.size() && tarball() != null) {
+                    where.add(tarball());
+                }
+                if (i >= where.size()) {
+                    break;
+                }
+                Path kallsyms = where.get(i).resolve("[kernel.kallsyms]").resolve(buildId).resolve("kallsyms");
                 if (Files.isReadable(kallsyms)) {
-                    SymbolTable t = kallsyms(kallsyms);
-                    return relocate(t, t.text);
+                    try {
+                        SymbolTable t = kallsyms(kallsyms);
+                        return relocate(t, t.text);
+                    } catch (IOException e) {
+                        notes.add(e.getMessage() + "; kernel symbols come from elsewhere");
+                    }
                 }
             }
         }
@@ -404,6 +470,9 @@ final class SymbolSources {
      * reads: /proc/kallsyms makes its 5 MB of text a read at a time, and small reads cost a
      * hundred milliseconds more.
      */
+    /** The largest kallsyms read: a kernel's is about 10 MB (121,822 lines), with modules' symbols a little more. */
+    static final int MAX_KALLSYMS = 64 << 20;
+
     private static byte[] readAll(Path file) throws IOException {
         try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
             byte[] out = new byte[8 << 20];
@@ -411,6 +480,9 @@ final class SymbolSources {
             java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(out);
             while (true) {
                 if (used == out.length) {
+                    if (used >= MAX_KALLSYMS) {
+                        throw new IOException(file + ": " + (MAX_KALLSYMS >> 20) + " MB and more, larger than any kallsyms");
+                    }
                     out = java.util.Arrays.copyOf(out, out.length * 2);
                     buf = java.nio.ByteBuffer.wrap(out);
                 }

@@ -179,6 +179,10 @@ final class UserStackUnwinder {
                         return -1;
                     }
                     if (expression.resultIsRegister) {
+                        // DW_OP_reg0 then a constant: the result is a "register" no array holds.
+                        if (value < 0 || value >= CfiRow.REGS) {
+                            return -1;
+                        }
                         newKind[i] = kind[(int) value];
                         newLoc[i] = loc[(int) value];
                     } else {
