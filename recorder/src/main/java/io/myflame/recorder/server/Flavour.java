@@ -23,7 +23,10 @@ import java.util.regex.Pattern;
 public enum Flavour {
     /** MariaDB, every version: install-db sets up the data directory. */
     MARIADB("MariaDB", "mariadb", 0, 0, DataDirectory.INSTALL_DB, List.of("mariadbd", "mysqld")),
-    /** MySQL and Percona Server before 5.7 (and any server that does not say its version). */
+    /**
+     * MySQL and Percona Server before 5.7 (and any server that does not say its version): install-db,
+     * or, in a tree without it, a copy of the data directory the tree ships (the npm 5.6 package).
+     */
     MYSQL_56("MySQL 5.6 or older", "mysql-5.6", 0, 0, DataDirectory.INSTALL_DB, List.of("mysqld")),
     MYSQL_57("MySQL 5.7", "mysql-5.7", 5, 7, DataDirectory.INITIALIZE, List.of("mysqld")),
     MYSQL_80("MySQL 8.0", "mysql-8.0", 8, 0, DataDirectory.INITIALIZE, List.of("mysqld")),
@@ -33,7 +36,10 @@ public enum Flavour {
 
     /** How a fresh data directory is made. */
     enum DataDirectory {
-        /** {@code mariadb-install-db} / {@code mysql_install_db}, run from the tree's root. */
+        /**
+         * {@code mariadb-install-db} / {@code mysql_install_db}, run from the tree's root; without one,
+         * a copy of the tree's ready data directory ({@link BinaryTree#shippedData()}).
+         */
         INSTALL_DB,
         /** {@code mysqld --initialize-insecure}: MySQL 5.7+ initialises itself; install-db is gone or deprecated. */
         INITIALIZE

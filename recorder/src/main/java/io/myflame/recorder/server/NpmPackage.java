@@ -53,6 +53,7 @@ public record NpmPackage(String name, String version, String root) implements Re
         Path tmp;
         try {
             tmp = Files.createTempDirectory(Files.createDirectories(tgz.getParent()), ".npm-pack-");
+            io.myflame.core.output.TempFiles.register(tmp);
         } catch (IOException e) {
             throw new RecordException("cannot create " + tgz.getParent() + ": " + e.getMessage());
         }
@@ -76,6 +77,7 @@ public record NpmPackage(String name, String version, String root) implements Re
             throw new RecordException("cannot keep " + tgz + ": " + e.getMessage());
         } finally {
             ThrowawayServer.deleteTree(tmp);
+            io.myflame.core.output.TempFiles.release(tmp);
         }
     }
 

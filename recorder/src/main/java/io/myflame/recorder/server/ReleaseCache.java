@@ -50,6 +50,8 @@ public final class ReleaseCache {
     static void install(Path dest, String origin, Filler filler) throws IOException, RecordException {
         Files.createDirectories(dest.getParent());
         Path tmp = Files.createTempDirectory(dest.getParent(), "." + dest.getFileName() + "-");
+        // Removed at exit too when the run is interrupted (Ctrl-C) while unpacking.
+        io.myflame.core.output.TempFiles.register(tmp);
         boolean done = false;
         try {
             filler.fill(tmp);
@@ -61,6 +63,7 @@ public final class ReleaseCache {
             if (!done) {
                 ThrowawayServer.deleteTree(tmp);
             }
+            io.myflame.core.output.TempFiles.release(tmp);
         }
     }
 
