@@ -51,8 +51,9 @@ public final class DiffCommand implements Callable<Integer> {
     @Option(names = "--depth", paramLabel = "D", defaultValue = "4", description = "Levels of the --focus tree. Default: ${DEFAULT-VALUE}.")
     int depth;
 
-    @Option(names = "--min", paramLabel = "PCT", defaultValue = "0.5", description = "--focus rows, and --top's functions "
-            + "found in only some inputs, below PCT percent are left out. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--min", paramLabel = "PCT", defaultValue = "0.5", converter = OptionValues.Percent.class, description = "--focus rows, and --top's functions "
+            + "found in only some inputs, below PCT percent are left out; given with --top, also the functions below "
+            + "PCT in every input, before the N are taken. Default: ${DEFAULT-VALUE}.")
     double min;
 
     @Option(names = "--self", description = "Cells are self shares (samples whose leaf is the function).")
@@ -132,7 +133,8 @@ public final class DiffCommand implements Callable<Integer> {
         if (modes > 1) {
             throw new UsageError("choose one of --rows, --top, --focus");
         }
-        OptionValues.onlyWith(spec, focus != null, "--focus", "--depth", "--min");
+        OptionValues.onlyWith(spec, focus != null, "--focus", "--depth");
+        OptionValues.onlyWith(spec, rows == null, "--focus or --top", "--min");
         if (categories != null && fmt == OutputFormat.CSV) {
             // One CSV file holds one table: the categories are their own command.
             throw new UsageError("--categories with --format csv would write two tables; "
@@ -185,7 +187,10 @@ public final class DiffCommand implements Callable<Integer> {
             throw new UsageError("--top must be 0 (every function) or more");
         }
         // 0 is every function, as report's --top 0 and diff's heaviest-first list have it.
-        return Movers.of(columns, n == 0 ? Integer.MAX_VALUE : n, measure, unit, min);
+        // An explicit --min also leaves the functions below it (in every input) out of the ranking, before
+        // N are taken; its default keeps only the notes short, as it always did.
+        double rankMin = spec.commandLine().getParseResult().hasMatchedOption("--min") ? min : 0;
+        return Movers.of(columns, n == 0 ? Integer.MAX_VALUE : n, measure, unit, min, rankMin);
     }
 
     private RowSpec focusSpec() {

@@ -76,7 +76,7 @@ public final class FlameFlags {
             description = "Average character width / font size, for fitting labels. Default: ${DEFAULT-VALUE}.")
     double fontWidth;
 
-    @Option(names = "--factor", paramLabel = "X", defaultValue = "1", description = "Multiply the counts shown in tooltips by X.")
+    @Option(names = "--factor", paramLabel = "X", defaultValue = "1", converter = OptionValues.Factor.class, description = "Multiply the counts shown in tooltips by X.")
     double factor;
 
     @Option(names = "--total", paramLabel = "WEIGHT", defaultValue = "0",

@@ -76,7 +76,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
             description = "With --per txn: transactions of BASE,NEW (default: from capture directories).")
     List<Long> txns = new ArrayList<>();
 
-    @Option(names = "--scale", paramLabel = "PTS",
+    @Option(names = "--scale", paramLabel = "PTS", converter = OptionValues.ChangeScale.class,
             description = "With --diff: the change the colour scale's ends stand for (default: the largest change among "
                     + "functions present in both), to give a series of graphs one scale.")
     Double scale;

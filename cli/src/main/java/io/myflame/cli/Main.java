@@ -114,7 +114,7 @@ public final class Main implements Runnable {
                 line.getErr()));
         cl.setParameterExceptionHandler((ex, args2) -> {
             PrintWriter err = ex.getCommandLine().getErr();
-            String message = ex instanceof CommandLine.UnmatchedArgumentException u ? Suggestion.message(u) : ex.getMessage();
+            String message = ex instanceof CommandLine.UnmatchedArgumentException u ? Suggestion.message(u, args2) : ex.getMessage();
             err.println(prefix(ex.getCommandLine()) + Escape.message(message));
             err.println("try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'");
             return EXIT_USAGE;

@@ -54,7 +54,7 @@ final class OptionValues {
 
     /** Registers the number rules on a command line and all subcommands already added to it. */
     static void register(CommandLine cl) {
-        ITypeConverter<Integer> ints = s -> (int) checked(Long.parseLong(s.trim()), s, Integer.MAX_VALUE);
+        ITypeConverter<Integer> ints = s -> (int) checked(parseLong(s), s, Integer.MAX_VALUE);
         ITypeConverter<Long> longs = s -> checked(parseLong(s), s, Long.MAX_VALUE);
         ITypeConverter<Double> doubles = OptionValues::finiteNonNegative;
         cl.registerConverter(Integer.class, ints).registerConverter(int.class, ints);
@@ -62,11 +62,19 @@ final class OptionValues {
         cl.registerConverter(Double.class, doubles).registerConverter(double.class, doubles);
     }
 
-    private static long parseLong(String s) {
-        try {
-            return Long.parseLong(s.trim());
-        } catch (NumberFormatException e) {
+    /**
+     * A whole number in decimal digits: {@code 5.0}, {@code 1e3}, {@code 0x10}, {@code five} and the empty
+     * string are refused in words (picocli's own converter quoted Java's NumberFormatException).
+     */
+    static long parseLong(String s) {
+        String t = s.trim();
+        if (!t.matches("[+-]?[0-9]+")) {
             throw new TypeConversionException("'" + s + "' is not a whole number");
+        }
+        try {
+            return Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            throw new TypeConversionException("'" + s + "' is too large");
         }
     }
 
@@ -82,8 +90,14 @@ final class OptionValues {
 
     private static double finiteNonNegative(String s) {
         double v;
+        String t = s.trim();
+        // Java also reads "1d", "0x1p3" and "NaN"; the options take plain decimals (1e-3 allowed).
+        if (!t.matches("[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?")) {
+            throw new TypeConversionException(t.matches("[+-]?(NaN|Infinity)") ? "'" + s + "' is not a finite number"
+                    : "'" + s + "' is not a number");
+        }
         try {
-            v = Double.parseDouble(s.trim());
+            v = Double.parseDouble(t);
         } catch (NumberFormatException e) {
             throw new TypeConversionException("'" + s + "' is not a number");
         }
@@ -94,6 +108,69 @@ final class OptionValues {
             throw new TypeConversionException("'" + s + "' is negative");
         }
         return v;
+    }
+
+    /**
+     * A decimal within {@code [min, max]}, on top of the rule for every decimal: finite and never negative.
+     * Values far past any real one gave {@code Infinity} in what was drawn ({@code --scale 1e308}).
+     */
+    abstract static class BoundedDecimal implements ITypeConverter<Double> {
+        private final double min;
+        private final double max;
+        private final boolean minIncluded;
+        private final String what;
+
+        BoundedDecimal(double min, boolean minIncluded, double max, String what) {
+            this.min = min;
+            this.minIncluded = minIncluded;
+            this.max = max;
+            this.what = what;
+        }
+
+        @Override
+        public Double convert(String s) {
+            double v = finiteNonNegative(s);
+            if (v < min || (!minIncluded && v == min) || v > max) {
+                throw new TypeConversionException("'" + s + "' is not " + what);
+            }
+            return v;
+        }
+    }
+
+    /** A percentage of all samples: 0 to 100 ({@code --min}). */
+    static final class Percent extends BoundedDecimal {
+        Percent() {
+            super(0, true, 100, "a percentage between 0 and 100");
+        }
+    }
+
+    /**
+     * The change the ends of a differential colour scale stand for ({@code --scale}): more than 0, at most
+     * 10^12 (points, microseconds or cycles per transaction; no change is larger).
+     */
+    static final class ChangeScale extends BoundedDecimal {
+        ChangeScale() {
+            super(0, false, 1e12, "more than 0 and at most 1e12");
+        }
+    }
+
+    /** A multiplier of the counts shown in tooltips ({@code --factor}): more than 0, at most 10^12. */
+    static final class Factor extends BoundedDecimal {
+        Factor() {
+            super(0, false, 1e12, "more than 0 and at most 1e12");
+        }
+    }
+
+    /** A TCP port: 1 to 65535 ({@code --port 0} and {@code --port 70000} reached no server). */
+    static final class Port implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String s) {
+            long v = checked(parseLong(s), s, Long.MAX_VALUE);
+            if (v < 1 || v > 65535) {
+                throw new TypeConversionException("'" + s + "' is not a port (1 to 65535)");
+            }
+            return (int) v;
+        }
     }
 
     /** Parser threads: 1 to {@value #MAX_THREADS}. */

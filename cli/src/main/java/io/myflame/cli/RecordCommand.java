@@ -42,8 +42,12 @@ public final class RecordCommand implements Callable<Integer> {
     @Mixin
     PerfOptions perf = new PerfOptions();
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() {
+        RecordingUsage.check(spec, server, workload);
         CaptureOutput.checkReplace(out, force);
         Recorder.Options o = new Recorder.Options(out, server.choice(), workload.workload(threads), perf.recordable(),
                 workload.reprepare, cleanup, force);

@@ -64,7 +64,7 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--depth", paramLabel = "D", defaultValue = "4", description = "Levels of the --focus/--callers tree. Default: ${DEFAULT-VALUE}.")
     int depth;
 
-    @Option(names = "--min", paramLabel = "PCT", defaultValue = "0.5", description = "Hide tree rows below PCT percent. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--min", paramLabel = "PCT", defaultValue = "0.5", converter = OptionValues.Percent.class, description = "Hide tree rows below PCT percent. Default: ${DEFAULT-VALUE}.")
     double min;
 
     @Option(names = "--rows", paramLabel = "FILE", description = "Row file: a function per line, indentation = nesting, 'a | b' = alternatives.")

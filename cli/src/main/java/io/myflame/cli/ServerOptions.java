@@ -22,7 +22,7 @@ public final class ServerOptions {
     @Option(names = "--host", paramLabel = "HOST", description = "Existing server's host (on this machine: perf attaches to it).")
     String host;
 
-    @Option(names = "--port", paramLabel = "N", defaultValue = "3306", description = "Existing server's port. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--port", paramLabel = "N", defaultValue = "3306", converter = OptionValues.Port.class, description = "Existing server's port. Default: ${DEFAULT-VALUE}.")
     int port;
 
     @Option(names = "--user", paramLabel = "USER", defaultValue = "root", description = "Existing server's user. Default: ${DEFAULT-VALUE}.")

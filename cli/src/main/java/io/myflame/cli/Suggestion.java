@@ -16,6 +16,11 @@ final class Suggestion {
 
     /** The one-line message for an unknown command or option, with a suggestion when there is one. */
     static String message(UnmatchedArgumentException ex) {
+        return message(ex, new String[0]);
+    }
+
+    /** {@link #message(UnmatchedArgumentException)}, knowing the whole command line {@code args}. */
+    static String message(UnmatchedArgumentException ex, String[] args) {
         CommandLine line = ex.getCommandLine();
         List<String> unmatched = ex.getUnmatched();
         String first = unmatched.isEmpty() ? "" : unmatched.get(0);
@@ -24,9 +29,38 @@ final class Suggestion {
             String near = nearest(first, line.getSubcommands().keySet());
             return "unknown command '" + first + "'" + (near == null ? "" : "; did you mean '" + near + "'?");
         }
+        String misplaced = beforeCommand(line, unmatched, List.of(args));
+        if (misplaced != null) {
+            return misplaced;
+        }
         String typed = first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
         String near = typed.startsWith("-") ? nearest(typed, line.getCommandSpec().optionsMap().keySet()) : null;
         return ex.getMessage() + (near == null ? "" : "; did you mean '" + near + "'?");
+    }
+
+    /**
+     * Options given before the command ({@code myflame --top 5 report x}): picocli saw options of
+     * {@code myflame} itself, which has none of them. Says where they go, with the command line reordered;
+     * null when no command follows them.
+     */
+    private static String beforeCommand(CommandLine line, List<String> unmatched, List<String> args) {
+        if (line.getParent() != null || unmatched.isEmpty() || !unmatched.get(0).startsWith("-")
+                || args.isEmpty() || !args.get(0).startsWith("-")) {
+            return null;
+        }
+        for (int i = 1; i < args.size(); i++) {
+            if (Main.COMMANDS.containsKey(args.get(i))) {
+                List<String> options = args.subList(0, i);
+                List<String> rest = args.subList(i + 1, args.size());
+                String example = "myflame " + args.get(i) + " " + String.join(" ", options)
+                        + (rest.isEmpty() ? "" : " " + String.join(" ", rest));
+                if (example.length() > 120) {
+                    example = example.substring(0, 117) + "...";
+                }
+                return "options go after the command: " + example;
+            }
+        }
+        return null;
     }
 
     /** The candidate fewest edits from {@code typed} (ties: the first in sorted order), or null if none is close. */

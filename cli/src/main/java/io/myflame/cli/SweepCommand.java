@@ -54,14 +54,21 @@ public final class SweepCommand implements Callable<Integer> {
     @Mixin
     PerfOptions perf = new PerfOptions();
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
+        RecordingUsage.checkSweepServer(spec, configs);
+        RecordingUsage.check(spec, server, workload);
         if (threads.isEmpty() || threads.stream().anyMatch(t -> t < 1)) {
             throw new UsageError("--threads wants positive counts, e.g. 1,2,4,8");
         }
-        if (!force && holdsSweep(out)) {
+        boolean sweepThere = holdsSweep(out);
+        if (!force && sweepThere) {
             throw new UsageError(out + ": holds a sweep already; --force replaces it (or choose another --out)");
         }
+        RecordingUsage.checkSweepOut(out, sweepThere);
         List<SweepConfigs.Config> list = configs();
         Workload w = workload.workload(1);
         PerfSettings ps = profile ? perf.recordable() : null;

@@ -61,7 +61,8 @@ class BadValuesIT {
         assertError(2, Myflame.run("diff", f, f, "--counters", "--format", "html"), "--counters", "capture");
         assertError(2, Myflame.run("report", c, "--depth", "3"), "--depth", "--focus");
         assertError(2, Myflame.run("report", c, "--top", "5", "--min", "1"), "--min", "--focus");
-        assertError(2, Myflame.run("diff", c, c, "--min", "1"), "--min", "--focus");
+        Path rows = Files.writeString(tmp.resolve("one.rows"), "do_command\n");
+        assertError(2, Myflame.run("diff", c, c, "--rows", rows.toString(), "--min", "1"), "--min", "--focus or --top");
         // In their mode they still work.
         assertEquals(0, Myflame.run("diff", c, c, "--counters").exit());
         assertEquals(0, Myflame.run("report", c, "--callers", "do_command", "--depth", "2").exit());

@@ -35,12 +35,21 @@ public record Movers(List<RowSpec> changed, Map<String, List<Only>> onlyIn, int 
      * {@code n} functions of at least {@code minPct} percent there that some other column lacks.
      */
     public static Movers of(List<Column> columns, int n, Measure measure, Per per, double minPct) {
+        return of(columns, n, measure, per, minPct, 0);
+    }
+
+    /**
+     * {@link #of(List, int, Measure, Per, double)}, ranking only the functions of at least {@code rankMinPct}
+     * percent in some column ({@code diff --top N --min PCT}: the rows below PCT are left out, then N are taken).
+     */
+    public static Movers of(List<Column> columns, int n, Measure measure, Per per, double minPct, double rankMinPct) {
         List<Map<String, double[]>> values = new ArrayList<>();
         for (Column c : columns) {
             values.add(values(c, measure, per));
         }
         List<String> shared = new ArrayList<>(values.get(0).keySet());
         shared.removeIf(f -> values.stream().anyMatch(v -> !v.containsKey(f)));
+        shared.removeIf(f -> values.stream().allMatch(v -> v.get(f)[1] < rankMinPct));
         Map<String, Double> change = new HashMap<>();
         for (String f : shared) {
             change.put(f, values.get(values.size() - 1).get(f)[0] - values.get(0).get(f)[0]);

@@ -47,7 +47,7 @@ public final class InputGroups {
                 int eq = l.indexOf('=');
                 List<String> group = Stream.of(l.substring(eq + 1).split(",")).map(String::strip)
                         .filter(s -> !s.isEmpty()).toList();
-                if (eq == 0 || group.isEmpty()) {
+                if (l.substring(0, eq).isBlank() || group.isEmpty()) {
                     throw new UsageException("--label '" + l + "': expected NAME=INPUT[,INPUT...]");
                 }
                 groups.add(new Group(l.substring(0, eq), group, null));
@@ -56,6 +56,12 @@ public final class InputGroups {
         }
         if (inputs.isEmpty()) {
             throw new UsageException("no inputs");
+        }
+        for (String l : labels) {
+            // A column named by spaces or nothing is a column no reader can tell apart.
+            if (l.isBlank()) {
+                throw new UsageException("--label '" + l + "': a column name cannot be empty");
+            }
         }
         if (labels.size() > inputs.size()) {
             throw new UsageException(labels.size() + " --label for " + inputs.size() + " inputs");

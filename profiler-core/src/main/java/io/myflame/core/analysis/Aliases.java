@@ -33,7 +33,13 @@ public final class Aliases {
             if (eq <= 0 || eq == s.length() - 1) {
                 throw new UsageError("--alias expects OLD=NEW, got '" + s + "'");
             }
-            join(m, List.of(s.substring(0, eq).strip(), s.substring(eq + 1).strip()));
+            String old = s.substring(0, eq).strip();
+            String now = s.substring(eq + 1).strip();
+            // ' = ' and 'x= ' passed the check above as names of spaces, and joined functions under no name.
+            if (old.isEmpty() || now.isEmpty()) {
+                throw new UsageError("--alias expects OLD=NEW with two function names, got '" + s + "'");
+            }
+            join(m, List.of(old, now));
         }
         return new Aliases(m);
     }

@@ -41,8 +41,10 @@ public final class AtomicFile {
         int fd = OpenDescriptor.number(target);
         if (fd >= 0) {
             // /dev/stdout, /dev/fd/3: the descriptor the shell opened (a pipe, a terminal, a file opened with > or >>).
-            try (OutputStream out = new BufferedOutputStream(OpenDescriptor.open(target, fd), 1 << 16)) {
+            try (OutputStream out = new BufferedOutputStream(new Named(OpenDescriptor.open(target, fd), target), 1 << 16)) {
                 body.writeTo(out);
+            } catch (IOException e) {
+                throw named(target, e);
             }
             return;
         }
@@ -53,8 +55,11 @@ public final class AtomicFile {
         checkWritable(target);
         if (Files.exists(real) && !Files.isRegularFile(real)) {
             // A device node or a FIFO: renaming over it would replace /dev/null with a file.
-            try (OutputStream out = new BufferedOutputStream(new FileOutputStream(real.toFile()), 1 << 16)) {
+            // Its write errors name it too: '-o /dev/full' said only "No space left on device".
+            try (OutputStream out = new BufferedOutputStream(new Named(new FileOutputStream(real.toFile()), target), 1 << 16)) {
                 body.writeTo(out);
+            } catch (IOException e) {
+                throw named(target, e);
             }
             return;
         }

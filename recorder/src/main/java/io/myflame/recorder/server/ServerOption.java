@@ -8,14 +8,19 @@ import io.myflame.core.UsageError;
  */
 public record ServerOption(String name, String value) {
 
-    /** Parses {@code NAME=VALUE} or a bare {@code NAME}. */
+    /**
+     * Parses {@code NAME=VALUE}, or a bare switch ({@code skip_grant_tables}); refuses what the server
+     * could not take or myflame sets itself ({@link ServerOptionRules}).
+     */
     public static ServerOption parse(String s) {
         int eq = s.indexOf('=');
         String name = (eq < 0 ? s : s.substring(0, eq)).strip();
         if (name.isEmpty() || !name.matches("[A-Za-z0-9_-]+")) {
-            throw new UsageError("server option must be NAME=VALUE, not '" + s + "'");
+            throw new UsageError("--server-opt '" + s + "': expected NAME=VALUE");
         }
-        return new ServerOption(name, eq < 0 ? null : s.substring(eq + 1).strip());
+        String value = eq < 0 ? null : s.substring(eq + 1).strip();
+        ServerOptionRules.check(s, name, value);
+        return new ServerOption(name, value);
     }
 
     public boolean turnsOnBinlog() {
