@@ -65,6 +65,17 @@ class MysqlReleasesIT {
         for (String f : functions.split(",")) {
             assertTrue(folded.contains(";" + f + ";") || folded.contains(";" + f + " "), f + " in the folded stacks");
         }
+        // Unnamed code is attributed per function (mysqld+0xSTART), never one lump per binary: no
+        // [mysqld] frame holds more than 5 % of the samples, even in the stripped 5.7 and 8.0.
+        Myflame.Result top = Myflame.run("report", cap.toString(), "--top", "0", "--format", "csv");
+        assertEquals(0, top.exit(), top.err());
+        for (String line : top.out().lines().skip(1).toList()) {
+            String name = line.substring(0, line.indexOf(','));
+            if (name.equals("[mysqld]") || name.equals("[unknown]")) {
+                double inclusive = Double.parseDouble(line.split(",")[1]);
+                assertTrue(inclusive <= 5.0, "an unnamed lump of " + inclusive + " %: " + line);
+            }
+        }
         String said = Files.readString(cap.resolve("capture.json")) + p.out();
         assertFalse(said.contains("MariaDB"), "a MySQL capture never says MariaDB: " + said);
 

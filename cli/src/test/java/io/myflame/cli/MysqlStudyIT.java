@@ -81,9 +81,11 @@ class MysqlStudyIT {
             double background = folded.shareWithAny(BACKGROUND);
             double connections = roles.getOrDefault("connections", 0.0);
             // Every stack under a background entry point is background, so connections are at most the rest.
-            assertTrue(connections <= 100 - background + 0.01, name + ": connections " + connections
+            // The report reads the capture's perf script text, the count here its natively folded stacks:
+            // the two unwinders may part on a sample or two (0.02 % each here), a thread misplaced is whole percents.
+            assertTrue(connections <= 100 - background + 0.1, name + ": connections " + connections
                     + " % but background entry points hold " + background + " %\n" + r.out());
-            assertTrue(roles.getOrDefault("background", 0.0) >= background - 0.01, name + ": " + background + "\n" + r.out());
+            assertTrue(roles.getOrDefault("background", 0.0) >= background - 0.1, name + ": " + background + "\n" + r.out());
             assertTrue(connections > 20, name + ": the workload's connection is there\n" + r.out());
         }
     }
