@@ -44,6 +44,29 @@ class SampleChecksTest {
     }
 
     @Test
+    void unnamedFunctionsAreMeasuredBySelfTimeNotBySamplesPassingThem() throws Exception {
+        // A stripped server read natively: its unnamed functions are named by file and start; one address
+        // lies in no function ([mariadbd]). Only the self time in them (20 + 10 + 5 of 100) is missing.
+        Path folded = Files.writeString(tmp.resolve("stacks.folded"), """
+                mariadbd;start_thread;mariadbd+0xc7f450;do_command;mariadbd+0x85b8b0;ha_commit_trans 40
+                mariadbd;start_thread;mariadbd+0xc7f450;do_command;mariadbd+0x85b8b0 20
+                mariadbd;start_thread;mariadbd+0xc7f450;do_command;libc.so.6+0x9a1f0 10
+                mariadbd;start_thread;mariadbd+0xc7f450;[mariadbd] 5
+                mariadbd;start_thread;mariadbd+0xc7f450;do_command;mysql_delete 25
+                """);
+        JsonNode c = checked(folded, "/usr/sbin/mariadbd", CallGraph.DWARF);
+        assertEquals(0.35, c.path("checks").path("unnamed_self_share").asDouble(), 1e-9);
+        assertEquals(1.0, c.path("checks").path("unresolved_share").asDouble(), 1e-9);
+        assertEquals(1, c.path("warnings").size(), c.toString());
+        String w = c.path("warnings").get(0).asText();
+        assertTrue(w.startsWith("unnamed functions: 35.0% of the samples' self time is in code without symbols "
+                + "(mariadbd 25.0%, libc.so.6 10.0%)"), w);
+        assertTrue(w.contains("the inclusive shares of named functions are exact"), w);
+        assertTrue(w.contains("install the debug symbols of mariadbd"), w);
+        assertFalse(w.contains("undercount"), w);
+    }
+
+    @Test
     void theUnknownATruncatedStackEndsOnIsNoMissingName() throws Exception {
         Path folded = Files.writeString(tmp.resolve("stacks.folded"), """
                 mariadbd;start_thread;do_command;mysql_delete 60
