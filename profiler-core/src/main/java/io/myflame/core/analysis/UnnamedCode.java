@@ -144,7 +144,8 @@ public record UnnamedCode(long total, List<FileShare> byFile) {
             files.append(" and ").append(byFile.size() - FILES_SHOWN).append(" more");
         }
         return String.format(Locale.ROOT, WARNING_MARK + "%.1f%% of the samples' self time is in code without "
-                + "symbols (%s), shown per function as FILE+0xSTART (or [FILE] outside any known function): the "
+                + "symbols (%s), shown per function as FILE+0xSTART when read natively from a perf.data, else as one "
+                + "[FILE]: the "
                 + "inclusive shares of named functions are exact, but these functions' own names are missing, and "
                 + "no category or row can name them; %s", 100 * share(), files, fix);
     }
