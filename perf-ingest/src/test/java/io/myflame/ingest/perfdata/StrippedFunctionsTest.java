@@ -21,13 +21,15 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A binary stripped to its exported symbols, as upstream MySQL releases and Debian's mariadbd are:
  * gcc {@code -O2 -rdynamic}, several non-inlined static functions and one exported, then
- * {@code strip --strip-all}, which keeps {@code .dynsym} and {@code .eh_frame}. One run is recorded
- * (with frame pointers, {@code -g}, and with {@code --call-graph dwarf}) and read twice: with the full
+ * {@code strip --strip-all} or {@code objcopy --strip-all}, which keep {@code .dynsym} and
+ * {@code .eh_frame}. One run is recorded (with frame pointers, {@code -g}, and with
+ * {@code --call-graph dwarf}) and read twice: with the full
  * binary at the recorded path, then with the stripped copy (same build id) there. Stripped, each
  * static function is one frame {@code prog+0xSTART}, START its {@code nm} address, and naming those
  * frames by {@code nm} gives back, line for line, what the full binary gives: every function's
@@ -59,6 +61,8 @@ class StrippedFunctionsTest {
     static Path binary;
     static Path full;
     static Path stripped;
+    /** The same stripped by objcopy, as build systems often do. */
+    static Path objcopied;
     static Path debugRoot;
     /** The full binary's functions by start address ({@code nm}: t and T). */
     static Map<Long, String> functions = new TreeMap<>();
@@ -66,7 +70,7 @@ class StrippedFunctionsTest {
 
     @BeforeAll
     static void build() throws Exception {
-        Recordings.assumeTools("perf", "gcc", "strip", "nm");
+        Recordings.assumeTools("perf", "gcc", "strip", "objcopy", "nm");
         Path src = Files.writeString(dir.resolve("prog.c"), SOURCE);
         binary = Files.createDirectories(dir.resolve("bin")).resolve("prog");
         Path kept = Files.createDirectories(dir.resolve("kept"));
@@ -75,6 +79,8 @@ class StrippedFunctionsTest {
         full = Files.copy(binary, kept.resolve("prog.full"));
         stripped = kept.resolve("prog.stripped");
         Recordings.run(dir, "strip", "--strip-all", "-o", stripped.toString(), full.toString());
+        objcopied = kept.resolve("prog.objcopied");
+        Recordings.run(dir, "objcopy", "--strip-all", full.toString(), objcopied.toString());
         for (String line : Recordings.stdout(dir, "nm", full.toString()).split("\n")) {
             String[] f = line.trim().split(" ");
             if (f.length == 3 && (f[1].equals("t") || f[1].equals("T"))) {
@@ -91,11 +97,11 @@ class StrippedFunctionsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"-g", "--call-graph=dwarf"})
-    void eachUnnamedFunctionIsOneFrameWithItsOwnInclusiveShare(String callGraph) throws Exception {
+    @CsvSource({"-g, strip", "--call-graph=dwarf, strip", "-g, objcopy", "--call-graph=dwarf, objcopy"})
+    void eachUnnamedFunctionIsOneFrameWithItsOwnInclusiveShare(String callGraph, String stripper) throws Exception {
         Path data = record(callGraph);
         String named = fold(data, full);
-        String unnamed = fold(data, stripped);
+        String unnamed = fold(data, stripper.equals("strip") ? stripped : objcopied);
         assertFalse(unnamed.contains("[prog]"), "every sampled address lies in a function's FDE: " + unnamed);
         assertFalse(unnamed.contains("hidden_"), unnamed);
         assertTrue(unnamed.contains("exported_work"), "exported symbols keep their names: " + unnamed);
