@@ -97,8 +97,16 @@ class PerfDataNativeIT {
     /** "    87.80%     0.15%  do_handle_one_connection" */
     private static final Pattern ROW = Pattern.compile("^\\s+([\\d.]+)%\\s+([\\d.]+)%\\s+(.+)$");
 
+    /**
+     * A native fold as perf script's text names its frames: each FILE+0xSTART (a function without
+     * symbol) as [FILE], equal stacks summed (docs/perf-data.md).
+     */
+    static Map<String, Long> asPerfScriptNames(String nativeFold) {
+        return merged(UNNAMED.matcher(nativeFold).replaceAll("[$1]"));
+    }
+
     /** Weight per folded stack, equal stacks summed. */
-    private static Map<String, Long> merged(String folded) {
+    static Map<String, Long> merged(String folded) {
         Map<String, Long> out = new TreeMap<>();
         for (String line : folded.split("\n")) {
             int sp = line.lastIndexOf(' ');
