@@ -70,7 +70,10 @@ public record UnnamedCode(long total, List<FileShare> byFile) {
             return name.substring(0, name.lastIndexOf("+0x"));
         }
         if (name.length() > 2 && name.charAt(0) == '[' && name.charAt(name.length() - 1) == ']') {
-            return name.substring(1, name.length() - 1);
+            // collapse's folded files keep the peers' [[vdso]] and [[kernel.kallsyms]]
+            String file = name.substring(1, name.length() - 1);
+            return file.length() > 2 && file.charAt(0) == '[' && file.charAt(file.length() - 1) == ']'
+                    ? file.substring(1, file.length() - 1) : file;
         }
         return null;
     }

@@ -19,6 +19,7 @@ class UnnamedCodeTest {
         assertEquals("libstdc++.so.6.0.30", UnnamedCode.fileOf("libstdc++.so.6.0.30+0xd4490"));
         assertEquals("mariadbd", UnnamedCode.fileOf("[mariadbd]"));
         assertEquals("unknown", UnnamedCode.fileOf("[unknown]"));
+        assertEquals("vdso", UnnamedCode.fileOf("[[vdso]]"));
         for (String named : List.of("mysql_delete", "operator+", "operator+=", "a+0x", "+0x12", "f+0x1g",
                 "std::vector<int>::operator[]")) {
             assertFalse(UnnamedCode.isFunction(named), named);
