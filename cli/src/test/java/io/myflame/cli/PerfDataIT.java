@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * perf.data input: a real {@code perf record -g} of a real busy process, read by running perf
  * script underneath. Folding the perf.data must give the same stacks as folding the text perf
- * script prints for it, and the event named must be the one perf really recorded.
+ * script prints for it (but for functions without symbols, named per function natively and per
+ * file by perf script), and the event named must be the one perf really recorded.
  */
 class PerfDataIT {
     @TempDir
@@ -46,7 +47,9 @@ class PerfDataIT {
         Myflame.Result fromStdin = Myflame.runWithStdin(text, "collapse", "-");
         assertEquals(0, fromData.exit(), fromData.err());
         assertTrue(fromData.out().lines().count() > 3, fromData.out());
-        assertEquals(fromText.out(), fromData.out());
+        // Natively, Debian's perl (exported symbols only) has its other functions as perl+0xSTART,
+        // where perf script prints [unknown] per address: [perl] once read so, the stacks are the same.
+        assertEquals(PerfDataNativeIT.merged(fromText.out()), PerfDataNativeIT.asPerfScriptNames(fromData.out()));
         assertEquals(fromText.out(), fromStdin.out());
         assertTrue(fromData.out().contains("perl;"), fromData.out());
     }

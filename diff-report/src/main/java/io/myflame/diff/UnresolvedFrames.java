@@ -1,6 +1,7 @@
 package io.myflame.diff;
 
 import io.myflame.core.analysis.TruncatedStacks;
+import io.myflame.core.analysis.UnnamedCode;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
 
@@ -58,11 +59,14 @@ public final class UnresolvedFrames {
     }
 
     /**
-     * {@code [unknown]}, or a program's own file ({@code [mariadbd]}); not a shared library
+     * {@code [unknown]}, or a program's own file ({@code [mariadbd]}, or one of its functions without symbol,
+     * {@code mariadbd+0x7e3a80}); not a shared library
      * ({@code [libstdc++.so.6.0.30]}, mostly the thread-start frame below everything a category
      * matches), the kernel or the vDSO.
      */
-    static boolean unresolved(String name) {
+    static boolean unresolved(String frame) {
+        // A function named by file and start (mariadbd+0x7e3a80) is as unnamed to a category as [mariadbd].
+        String name = UnnamedCode.isFunction(frame) ? "[" + UnnamedCode.fileOf(frame) + "]" : frame;
         if (!name.startsWith("[") || !name.endsWith("]")) {
             return false;
         }

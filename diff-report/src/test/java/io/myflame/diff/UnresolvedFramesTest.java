@@ -32,6 +32,9 @@ class UnresolvedFramesTest {
         assertEquals(true, UnresolvedFrames.unresolved("[mariadbd]"));
         assertEquals(true, UnresolvedFrames.unresolved("[unknown]"));
         assertEquals(false, UnresolvedFrames.unresolved("[libstdc++.so.6.0.30]"));
+        // A function without symbol, named by file and start by the native reader, is unnamed just the same.
+        assertEquals(true, UnresolvedFrames.unresolved("mariadbd+0x7e3a80"));
+        assertEquals(false, UnresolvedFrames.unresolved("libstdc++.so.6.0.30+0xd4490"));
         assertEquals(false, UnresolvedFrames.unresolved("[kernel.kallsyms]"));
         assertEquals(false, UnresolvedFrames.unresolved("[[vdso]]"));
         assertEquals(false, UnresolvedFrames.unresolved("mysql_delete"));

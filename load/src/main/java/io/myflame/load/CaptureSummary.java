@@ -68,11 +68,11 @@ public final class CaptureSummary {
 
     /**
      * One line of the capture's self-checks, e.g. {@code checks: 1.000 rows deleted per DELETE, 0.000
-     * buffer-pool reads/txn, server on CPU 0.64 of 1, 41.8% truncated stacks, 0.7% unresolved samples; 0 warnings}.
+     * buffer-pool reads/txn, server on CPU 0.64 of 1, 41.8% truncated stacks, 0.7% self time in unnamed code; 0 warnings}.
      */
     public String checks() {
         CaptureRecord.Checks c = record.checks() == null
-                ? new CaptureRecord.Checks(null, null, null, null, null, null, null, null, null) : record.checks();
+                ? CaptureRecord.Checks.NONE : record.checks();
         List<String> parts = new ArrayList<>();
         CaptureRecord.Rows rows = c.rows();
         if (rows != null && rows.rowsPerStatement() != null) {
@@ -91,7 +91,9 @@ public final class CaptureSummary {
         if (c.truncatedShare() != null) {
             parts.add(String.format(Locale.ROOT, "%.1f%% truncated stacks", 100 * c.truncatedShare()));
         }
-        if (c.unresolvedShare() != null) {
+        if (c.unnamedSelfShare() != null) {
+            parts.add(String.format(Locale.ROOT, "%.1f%% self time in unnamed code", 100 * c.unnamedSelfShare()));
+        } else if (c.unresolvedShare() != null) {
             parts.add(String.format(Locale.ROOT, "%.1f%% unresolved samples", 100 * c.unresolvedShare()));
         }
         int warnings = record.warnings() == null ? 0 : record.warnings().size();

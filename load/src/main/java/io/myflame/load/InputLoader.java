@@ -5,6 +5,7 @@ import io.myflame.core.analysis.Aliases;
 import io.myflame.core.analysis.ProfileFilter;
 import io.myflame.core.analysis.TruncatedStacks;
 import io.myflame.core.analysis.Truncation;
+import io.myflame.core.analysis.UnnamedCode;
 import io.myflame.core.model.Profile;
 import io.myflame.ingest.ProfileLoader;
 import io.myflame.ingest.capture.CaptureRecord;
@@ -73,15 +74,19 @@ public final class InputLoader {
 
     /**
      * A capture's own warnings (its self-checks), one line each, so a reader of its numbers sees them;
-     * but its truncated stacks, which every read measures on the threads it keeps.
+     * but its truncated stacks and its unnamed code, which every read measures on the threads it keeps
+     * (older captures said "partly symbolised binary" and that percentages undercount, which they do not).
      */
     private static void notes(String input, CaptureRecord capture, List<Warnings.Warning> warnings) {
         for (String w : capture.ownWarnings()) {
-            if (!Truncation.isWarning(w)) {
+            if (!Truncation.isWarning(w) && !w.startsWith(UnnamedCode.WARNING_MARK) && !w.startsWith(OLD_UNNAMED)) {
                 warnings.add(new Warnings.Warning("capture says: " + w, input));
             }
         }
     }
+
+    /** How captures before issue 33 worded their unnamed-code warning. */
+    private static final String OLD_UNNAMED = "partly symbolised binary: ";
 
     /** Weighted, threads kept, truncation measured, frames renamed and hidden; no samples left is a data error. */
     private Profile filtered(String input, String side, Profile p, List<Warnings.Warning> warnings) {
@@ -110,6 +115,10 @@ public final class InputLoader {
         Truncation t = stacks.measure();
         if (!t.measured()) {
             return p;
+        }
+        UnnamedCode unnamed = UnnamedCode.of(p);
+        if (unnamed.worthWarning() && !preparation.quiet()) {
+            warnings.add(Warnings.Warning.of(name + ": " + unnamed.warning()));
         }
         if (t.worthWarning() && !preparation.quiet()) {
             warnings.add(Warnings.Warning.of(name + ": " + t.warning()));

@@ -25,8 +25,9 @@ import org.junit.jupiter.api.TestFactory;
  * the same perf.data within 0.01 points.
  *
  * <p>Where they differ by design the row is left out and counted: perf keys rows by symbol
- * address, so an unresolved address is its own row ({@code 0x0000561f7b988647}) where we merge
- * all unresolved frames of a dso into {@code [mariadbd]}; and two symbols that tidy to one name
+ * address, so an unresolved address is its own row ({@code 0x0000561f7b988647}) where we name
+ * it per function ({@code mariadbd+0x7e3a80}, from the FDEs, natively) or merge all unresolved frames
+ * of a dso into {@code [mariadbd]} (through perf script); and two symbols that tidy to one name
  * (overloads, or one name in two dsos) are two perf rows but one function for us.
  */
 class PerfReportAgreementTest {

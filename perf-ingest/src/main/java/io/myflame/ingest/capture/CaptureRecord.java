@@ -292,33 +292,37 @@ public record CaptureRecord(Integer schemaVersion, String tool, Server server, W
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Checks(Rows rows, Long bufferPoolReads, Double bufferPoolReadsPerTransaction, Double serverCpusBusy,
                          Integer expectedCpusBusy, Double truncatedShare, Map<String, Double> truncatedCauses,
-                         Double unresolvedShare, Double profiledTpsRatio) {
-        public static final Checks NONE = new Checks(null, null, null, null, null, null, null, null, null);
+                         Double unresolvedShare, Double profiledTpsRatio, Double unnamedSelfShare) {
+        public static final Checks NONE = new Checks(null, null, null, null, null, null, null, null, null, null);
 
         public Checks withRows(Rows changed) {
             return new Checks(changed, bufferPoolReads, bufferPoolReadsPerTransaction, serverCpusBusy, expectedCpusBusy,
-                    truncatedShare, truncatedCauses, unresolvedShare, profiledTpsRatio);
+                    truncatedShare, truncatedCauses, unresolvedShare, profiledTpsRatio, unnamedSelfShare);
         }
 
         public Checks withBufferPoolReads(long reads, double perTransaction) {
             return new Checks(rows, reads, perTransaction, serverCpusBusy, expectedCpusBusy, truncatedShare,
-                    truncatedCauses, unresolvedShare, profiledTpsRatio);
+                    truncatedCauses, unresolvedShare, profiledTpsRatio, unnamedSelfShare);
         }
 
         public Checks withCpusBusy(double busy, int expected) {
             return new Checks(rows, bufferPoolReads, bufferPoolReadsPerTransaction, busy, expected, truncatedShare,
-                    truncatedCauses, unresolvedShare, profiledTpsRatio);
+                    truncatedCauses, unresolvedShare, profiledTpsRatio, unnamedSelfShare);
         }
 
-        /** The stack checks: the truncated share with its causes, and the unresolved share. */
-        public Checks withStacks(double truncated, Map<String, Double> causes, double unresolved) {
+        /**
+         * The stack checks: the truncated share with its causes, the unresolved share (weight in stacks
+         * passing through unnamed code of the server) and the unnamed self share (weight whose leaf is
+         * unnamed code: what missing symbols hide).
+         */
+        public Checks withStacks(double truncated, Map<String, Double> causes, double unresolved, double unnamedSelf) {
             return new Checks(rows, bufferPoolReads, bufferPoolReadsPerTransaction, serverCpusBusy, expectedCpusBusy,
-                    truncated, causes, unresolved, profiledTpsRatio);
+                    truncated, causes, unresolved, profiledTpsRatio, unnamedSelf);
         }
 
         public Checks withProfiledTpsRatio(double ratio) {
             return new Checks(rows, bufferPoolReads, bufferPoolReadsPerTransaction, serverCpusBusy, expectedCpusBusy,
-                    truncatedShare, truncatedCauses, unresolvedShare, ratio);
+                    truncatedShare, truncatedCauses, unresolvedShare, ratio, unnamedSelfShare);
         }
     }
 

@@ -15,6 +15,7 @@ final class Dso {
     String buildId;
     private volatile SymbolTable symbols;
     private volatile CallFrameInfo cfi;
+    private volatile FunctionBounds functions;
     /** The build id symbols were read ahead for ({@link #readAhead}); null when they were loaded on first use. */
     private String readAheadFor;
     private boolean settled;
@@ -52,6 +53,21 @@ final class Dso {
             }
         }
         return c;
+    }
+
+    /** Its functions' bounds from its call frame information, for naming what its symbols do not ({@link FunctionBounds}). */
+    FunctionBounds functionBounds(SymbolSources sources) {
+        FunctionBounds f = functions;
+        if (f == null) {
+            synchronized (this) {
+                f = functions;
+                if (f == null) {
+                    f = kind == Kind.FILE ? FunctionBounds.of(callFrameInfo(sources)) : FunctionBounds.NONE;
+                    functions = f;
+                }
+            }
+        }
+        return f;
     }
 
     /** The call frame information loaded so far, without loading it: null when no unwind needed it. */

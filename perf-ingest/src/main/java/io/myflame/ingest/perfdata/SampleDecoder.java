@@ -23,6 +23,8 @@ final class SampleDecoder {
     /** Frame keys: {@code hi} = dso id + 1 (0: no mapping) with flag bits, {@code lo} = symbol or address. */
     static final long UNRESOLVED = 1L << 40;
     static final long JAVA = 1L << 41;
+    /** With {@link #UNRESOLVED}: {@code lo} is the start of the unnamed function ({@link FunctionBounds}), not 0 or an address. */
+    static final long FUNCTION = 1L << 42;
 
     private final PerfDataFile file;
     private final Tasks tasks;
@@ -317,6 +319,11 @@ final class SampleDecoder {
     private int symbolFrame(Dso dso, long addr, long flags) {
         int sym = dso.symbols(sources).find(addr);
         if (sym < 0) {
+            // No symbol: named after the function the FDEs place it in, unless --addrs asks for the address.
+            long function = includeAddrs ? -1 : dso.functionBounds(sources).startOf(addr);
+            if (function != -1) {
+                return frames.indexOf(flags | UNRESOLVED | FUNCTION | (dso.id + 1), function);
+            }
             return frames.indexOf(flags | UNRESOLVED | (dso.id + 1), includeAddrs ? addr : 0);
         }
         return frames.indexOf(flags | (dso.id + 1), sym);

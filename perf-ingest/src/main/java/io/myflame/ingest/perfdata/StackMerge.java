@@ -1,5 +1,7 @@
 package io.myflame.ingest.perfdata;
 
+import io.myflame.core.analysis.UnnamedCode;
+import io.myflame.ingest.fold.SymbolTidy;
 import io.myflame.ingest.script.FrameNames;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -103,7 +105,11 @@ final class StackMerge {
             out = names.frames(Long.toHexString(lo), "[unknown]", "[unknown]", java);
         } else {
             Dso dso = tasks.dsoList.get((int) dsoId);
-            if ((hi & SampleDecoder.UNRESOLVED) != 0) {
+            if ((hi & SampleDecoder.FUNCTION) != 0) {
+                // A function without a symbol, by its file and start: "mariadbd+0x7e3a80" (docs/perf-data.md),
+                // given an offset of its own so that tidying keeps the name whole.
+                out = names.frames("0", unnamedFunction(dso.name, lo) + "+0x0", dso.name, java);
+            } else if ((hi & SampleDecoder.UNRESOLVED) != 0) {
                 // "          ee550a [unknown] (/usr/sbin/mariadbd)"
                 out = names.frames(Long.toHexString(lo), "[unknown]", dso.name, java);
             } else {
@@ -119,6 +125,15 @@ final class StackMerge {
         }
         globalFrames.add(out);
         return out;
+    }
+
+    /** The name of a function without symbol: the file's base name (as in {@code [mariadbd]}) and its start. */
+    private static String unnamedFunction(String dso, long start) {
+        String file = SymbolTidy.baseName(dso);
+        if (file.endsWith(" (deleted)")) {
+            file = file.substring(0, file.length() - " (deleted)".length());
+        }
+        return UnnamedCode.name(file, start);
     }
 
     private int root(int tid, int commId) {

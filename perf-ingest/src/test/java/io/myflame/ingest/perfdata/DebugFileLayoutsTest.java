@@ -53,7 +53,7 @@ class DebugFileLayoutsTest {
     void withoutADebugFileTheFunctionsStayUnnamed() throws Exception {
         String folded = fold();
         assertFalse(folded.contains("spin_middle"), folded);
-        assertTrue(folded.contains("[spinner]"), "unnamed frames show the binary: " + folded);
+        assertTrue(folded.contains("spinner+0x"), "unnamed functions show the binary and their start: " + folded);
     }
 
     /** /usr/lib/debug/.build-id/xx/rest.debug, as Debian's -dbgsym packages install debug files. */

@@ -63,7 +63,10 @@ class ExitingThreadsTest {
     private FoldedStacks sameAsPerfScript(Path data) throws Exception {
         FoldedStacks viaPerf = new PerfDataSource("perf", false).read(data, new PerfScriptReader(FoldOptions.COLLAPSE, 2));
         FoldedStacks nativeFold = new PerfDataReader(FoldOptions.COLLAPSE, 2).read(data);
-        assertEquals(folded(viaPerf), folded(nativeFold));
+        // Functions without symbols (stripped system binaries): FILE+0x.. natively, [FILE] through perf script.
+        String nat = Recordings.asPerfScriptNames(folded(nativeFold));
+        String perf = folded(viaPerf);
+        assertEquals(nat.equals(folded(nativeFold)) ? perf : Recordings.sorted(perf), nat);
         return nativeFold;
     }
 

@@ -210,8 +210,14 @@ class PerfDataReaderTest {
         return first;
     }
 
-    /** The first few lines only one side has ("-" perf script, "+" native), or "" when equal. */
-    private static String firstDifferences(String viaPerf, String nativeFold) {
+    /**
+     * The first few lines only one side has ("-" perf script, "+" native), or "" when equal. Functions
+     * without symbols (a stripped libstdc++) are FILE+0xSTART natively and [FILE] through perf script:
+     * the native fold is compared as perf script names them ({@link Recordings#asPerfScriptNames}).
+     */
+    private static String firstDifferences(String viaPerfFold, String nativeFunctions) {
+        String nativeFold = Recordings.asPerfScriptNames(nativeFunctions);
+        String viaPerf = nativeFold.equals(nativeFunctions) ? viaPerfFold : Recordings.sorted(viaPerfFold);
         java.util.Set<String> a = new java.util.LinkedHashSet<>(viaPerf.lines().toList());
         java.util.Set<String> b = new java.util.LinkedHashSet<>(nativeFold.lines().toList());
         StringBuilder sb = new StringBuilder();

@@ -71,6 +71,34 @@ final class Recordings {
         return Files.readString(out, StandardCharsets.ISO_8859_1);
     }
 
+    /** A function without symbol as the native reader names it, FILE+0xSTART, before an annotation or the next frame. */
+    private static final java.util.regex.Pattern UNNAMED_FUNCTION = java.util.regex.Pattern.compile(
+            "(?<=^|;)([^;\\n]+)\\+0x[0-9a-f]+(?=(?:_\\[[a-z]\\])?(?:;| ))", java.util.regex.Pattern.MULTILINE);
+
+    /**
+     * A native fold as perf script names its frames: perf script cannot tell functions without
+     * symbols apart, so each FILE+0xSTART becomes [FILE] (docs/perf-data.md); equal stacks are then
+     * summed. Returned sorted as {@link #sorted}; unchanged when there is no such frame.
+     */
+    static String asPerfScriptNames(String nativeFold) {
+        if (!UNNAMED_FUNCTION.matcher(nativeFold).find()) {
+            return nativeFold;
+        }
+        return sorted(UNNAMED_FUNCTION.matcher(nativeFold).replaceAll("[$1]"));
+    }
+
+    /** Folded lines with equal stacks summed, sorted by stack. */
+    static String sorted(String folded) {
+        java.util.Map<String, Long> m = new java.util.TreeMap<>();
+        for (String l : folded.lines().toList()) {
+            int sp = l.lastIndexOf(' ');
+            m.merge(l.substring(0, sp), Long.parseLong(l.substring(sp + 1)), Long::sum);
+        }
+        StringBuilder sb = new StringBuilder();
+        m.forEach((k, v) -> sb.append(k).append(' ').append(v).append('\n'));
+        return sb.toString();
+    }
+
     /** Folded lines as collapse writes them. */
     static String folded(io.myflame.ingest.fold.FoldedStacks s) throws IOException {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();

@@ -70,7 +70,9 @@ final class StackRoots {
     private StackRoots() {
     }
 
-    static Kind kind(String name) {
+    static Kind kind(String frame) {
+        // A function named by file and start is that file's unnamed code ("libc.so.6+0x29d90" as "[libc.so.6]").
+        String name = UnnamedCode.asFileFrame(frame);
         if (name.equals("[unknown]")) {
             return Kind.UNKNOWN;
         }

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import io.myflame.core.analysis.TruncatedStacks;
 import io.myflame.core.analysis.Truncation;
+import io.myflame.core.analysis.UnnamedCode;
 import io.myflame.core.model.CallGraph;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
@@ -22,8 +23,9 @@ import java.util.Locale;
  * What the samples themselves say about a capture: whether the server was busy on CPU for the
  * whole window (samples per second against the sampling frequency and the client threads), whether
  * its stacks reach their threads' entry points (the share of sample weight in truncated stacks, by
- * cause), and whether its frames have names (the share of sample weight with an unresolved frame: a
- * stripped {@code mariadbd} shows as {@code [mariadbd]}, an address perf could not place as {@code [unknown]}).
+ * cause), and what its missing names hide: the share of self time in unnamed code ({@link UnnamedCode}: a
+ * stripped {@code mariadbd}'s functions show as {@code mariadbd+0x7e3a80}, or {@code [mariadbd]} through perf
+ * script, an address perf could not place as {@code [unknown]}); named functions' inclusive shares are exact.
  */
 public final class SampleChecks {
     /**
@@ -33,8 +35,8 @@ public final class SampleChecks {
      * else: fsyncs, locks, an overloaded machine.
      */
     public static final double MIN_BUSY_SHARE = 0.3;
-    /** Above this share of unresolved samples the function percentages undercount. */
-    public static final double MAX_UNRESOLVED = 0.03;
+    /** Above this share of self time in unnamed code the capture warns ({@link UnnamedCode#WARN_ABOVE}). */
+    public static final double MAX_UNNAMED_SELF = UnnamedCode.WARN_ABOVE;
 
     private SampleChecks() {
     }
@@ -62,9 +64,10 @@ public final class SampleChecks {
 
     /**
      * The stack checks over {@code stacks.folded}, recorded with {@code callGraph}: the share of weight
-     * in truncated stacks with its causes ({@link TruncatedStacks}), and the share in stacks holding an
-     * unresolved frame, {@code [unknown]} or {@code [BINARY]} (the server's file name), but for the
-     * {@code [unknown]} a truncated stack ends on, which is where it was cut, not a name missing.
+     * in truncated stacks with its causes ({@link TruncatedStacks}); the share of self time in unnamed
+     * code, by file ({@link UnnamedCode}), which is all that missing symbols take from the analysis; and,
+     * as before, the share in stacks passing through an unnamed frame of the server ({@code [unknown]},
+     * {@code [BINARY]} or {@code BINARY+0x..}), but for the {@code [unknown]} a truncated stack ends on.
      */
     public static void stacks(Path folded, String serverBinary, CallGraph callGraph, CaptureMetadata meta,
                               Progress progress) {
@@ -80,19 +83,27 @@ public final class SampleChecks {
         Map<String, Double> causes = new LinkedHashMap<>();
         truncated.causes().forEach(c -> causes.put(c.cause().key(), WindowChecks.round(truncated.share(c.cause()))));
         double share = unresolvedShare(profile, binary);
-        meta.checks(c -> c.withStacks(WindowChecks.round(truncated.share()), causes, WindowChecks.round(share)));
+        UnnamedCode unnamed = UnnamedCode.of(profile);
+        meta.checks(c -> c.withStacks(WindowChecks.round(truncated.share()), causes, WindowChecks.round(share),
+                WindowChecks.round(unnamed.share())));
         if (truncated.worthWarning()) {
             WindowChecks.warn(meta, progress, truncated.warning());
         }
-        if (share > MAX_UNRESOLVED) {
-            WindowChecks.warn(meta, progress, String.format(Locale.ROOT, "partly symbolised binary: %.1f%% of the "
-                    + "samples have unresolved frames ([%s] or [unknown]), so function percentages undercount and "
-                    + "categories are unreliable; install the server's debug symbols (Debian: the -dbgsym package) "
-                    + "or record a release with full symbols: --mariadb VERSION", 100 * share, binary));
+        if (unnamed.worthWarning()) {
+            WindowChecks.warn(meta, progress, unnamed.warning(fix(binary)));
         }
     }
 
-    /** Share of weight in stacks with an unresolved frame, {@code [unknown]} or {@code [BINARY]}, past the cut end. */
+    /** The fix for unnamed code of a server recorded by myflame: its debug symbols, or a full-symbol release. */
+    static String fix(String binary) {
+        return String.format(Locale.ROOT, "install the debug symbols of %s (Debian: the -dbgsym package) or record "
+                + "a release with full symbols: --mariadb VERSION", binary);
+    }
+
+    /**
+     * Share of weight in stacks with an unnamed frame of the server, {@code [unknown]}, {@code [BINARY]} or
+     * {@code BINARY+0x..}, past the cut end. Not a loss: named functions' inclusive shares stay exact.
+     */
     static double unresolvedShare(Profile profile, String binary) {
         int unknown = profile.frames().find("[unknown]");
         int own = profile.frames().find("[" + binary + "]");
@@ -105,12 +116,17 @@ public final class SampleChecks {
             total += w;
             stack = profile.stack(i, stack);
             for (int j = truncated.cutUnknown(i), len = profile.depth(i); j < len; j++) {
-                if (stack[j] == unknown || stack[j] == own) {
+                if (stack[j] == unknown || stack[j] == own || binary.equals(unnamedFileOf(profile, stack[j]))) {
                     unresolved += w;
                     break;
                 }
             }
         }
         return total == 0 ? 0 : unresolved / (double) total;
+    }
+
+    private static String unnamedFileOf(Profile profile, int frame) {
+        String name = profile.frames().name(frame);
+        return UnnamedCode.isFunction(name) ? UnnamedCode.fileOf(name) : null;
     }
 }

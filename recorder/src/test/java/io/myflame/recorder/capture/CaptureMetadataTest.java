@@ -64,7 +64,7 @@ class CaptureMetadataTest {
         m.perf(p -> p.withRecorded("cpu-clock", "cycles", 499, null, 4961, 0, 12.0).withStacks(812, null));
         m.counters(Map.of("Com_delete", 89046L), Map.of("binlog_bytes", 410.87));
         m.checks(c -> c.withRows(new CaptureRecord.Rows("DELETE", "Com_delete", "Handler_delete", 5L, 5L, 1.0, 1.0))
-                .withBufferPoolReads(0, 0).withCpusBusy(0.64, 1).withStacks(0.4, Map.of("dwarf", 0.4), 0.01)
+                .withBufferPoolReads(0, 0).withCpusBusy(0.64, 1).withStacks(0.4, Map.of("dwarf", 0.4), 0.01, 0.005)
                 .withProfiledTpsRatio(0.9));
         m.warn("perf recorded cpu-clock");
         return m;

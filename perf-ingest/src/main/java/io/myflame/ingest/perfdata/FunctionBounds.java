@@ -1,0 +1,157 @@
+package io.myflame.ingest.perfdata;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Where the functions of an ELF file start and end, from its {@code .eh_frame}: every function the
+ * compiler emitted has an FDE (x86-64 builds keep asynchronous unwind tables), and {@code strip}
+ * keeps them, since exceptions and backtraces need them at run time. So a binary stripped to its
+ * exported symbols (upstream MySQL releases, Debian's {@code mariadbd}) still says which function
+ * an unnamed address lies in: its frames are named per function ({@code mariadbd+0x1a2b30}, see
+ * docs/perf-data.md) instead of one {@code [mariadbd]} per file. The FDE starts are the
+ * {@code .eh_frame_hdr} search table's (already sorted); the ends are read once from each FDE. A
+ * lookup is a binary search over primitive arrays and allocates nothing. Immutable once built.
+ */
+final class FunctionBounds {
+    static final FunctionBounds NONE = new FunctionBounds(null, new long[0], new long[0]);
+
+    private final CallFrameInfo cfi;
+    private final long[] start;
+    private final long[] length;
+
+    private FunctionBounds(CallFrameInfo cfi, long[] start, long[] length) {
+        this.cfi = cfi;
+        this.start = start;
+        this.length = length;
+    }
+
+    /** The functions {@code cfi}'s {@code .eh_frame} search table lists; {@link #NONE} without one. */
+    static FunctionBounds of(CallFrameInfo cfi) {
+        if (cfi == null || !cfi.hasEhFrame() || cfi.tablePc().length == 0) {
+            return NONE;
+        }
+        long[] pcs = cfi.tablePc();
+        int[] fdes = cfi.tableFde();
+        long[] lengths = new long[pcs.length];
+        Map<Integer, Integer> encodingOfCie = new HashMap<>();
+        for (int i = 0; i < pcs.length; i++) {
+            lengths[i] = range(cfi, fdes[i], pcs[i], encodingOfCie);
+        }
+        return new FunctionBounds(cfi, pcs, lengths);
+    }
+
+    /** Number of functions known. */
+    int size() {
+        return start.length;
+    }
+
+    /**
+     * The virtual address at which the function holding the file offset {@code offset} starts (the
+     * address {@code nm}, {@code addr2line -e} and gdb use), or -1 when no FDE covers it.
+     */
+    long startOf(long offset) {
+        if (start.length == 0) {
+            return -1;
+        }
+        long pc = cfi.vaddr(offset);
+        int lo = 0;
+        int hi = start.length - 1;
+        int at = -1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (Long.compareUnsigned(start[mid], pc) <= 0) {
+                at = mid;
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return at >= 0 && Long.compareUnsigned(pc - start[at], length[at]) < 0 ? start[at] : -1;
+    }
+
+    /**
+     * The address range of the FDE at {@code fdeAt}, which the search table says starts at
+     * {@code pc}; 0 (covers nothing) when the FDE cannot be read or starts elsewhere.
+     * An FDE: length (4), CIE pointer (4, relative to itself), pc_begin and pc_range in the CIE's
+     * 'R' encoding (pc_range without its application bits).
+     */
+    private static long range(CallFrameInfo cfi, int fdeAt, long pc, Map<Integer, Integer> encodingOfCie) {
+        byte[] b = cfi.ehFrame;
+        try {
+            CallFrameInfo.Cursor c = new CallFrameInfo.Cursor(b, fdeAt, cfi.ehFrameVaddr, cfi.hdrVaddr);
+            long len = c.u32();
+            if (len == 0 || len >= 0xfffffff0L) {
+                return 0;
+            }
+            int idAt = c.at;
+            long id = c.u32();
+            int cieAt = (int) (idAt - id);
+            if (id == 0 || cieAt < 0 || cieAt >= b.length) {
+                return 0;
+            }
+            Integer enc = encodingOfCie.get(cieAt);
+            if (enc == null) {
+                enc = fdeEncoding(cfi, cieAt);
+                encodingOfCie.put(cieAt, enc);
+            }
+            if (enc < 0 || c.pointer(enc) != pc) {
+                return 0;
+            }
+            return c.pointer(enc & 0x0f);
+        } catch (IndexOutOfBoundsException e) {
+            return 0;
+        }
+    }
+
+    /**
+     * The FDE pointer encoding a CIE's augmentation gives ('R'; absolute 8-byte pointers without
+     * one), or -1 for what is no CIE. A CIE: length, id 0, version, augmentation string, code and
+     * data alignment, return register, then (with 'z') the augmentation data.
+     */
+    private static int fdeEncoding(CallFrameInfo cfi, int at) {
+        byte[] b = cfi.ehFrame;
+        CallFrameInfo.Cursor c = new CallFrameInfo.Cursor(b, at, cfi.ehFrameVaddr, cfi.hdrVaddr);
+        long len = c.u32();
+        if (len == 0 || len >= 0xfffffff0L || c.u32() != 0) {
+            return -1;
+        }
+        int version = c.u8();
+        int augAt = c.at;
+        while (b[c.at] != 0) {
+            c.at++;
+        }
+        String aug = new String(b, augAt, c.at - augAt, java.nio.charset.StandardCharsets.ISO_8859_1);
+        c.at++;
+        if (aug.contains("eh")) {
+            c.at += 8;
+        }
+        if (version >= 4) {
+            c.at += 2;
+        }
+        c.uleb();
+        c.sleb();
+        if (version == 1) {
+            c.u8();
+        } else {
+            c.uleb();
+        }
+        if (!aug.startsWith("z")) {
+            return 0;
+        }
+        c.uleb();
+        for (int i = 1; i < aug.length(); i++) {
+            char ch = aug.charAt(i);
+            if (ch == 'R') {
+                return c.u8();
+            } else if (ch == 'L') {
+                c.u8();
+            } else if (ch == 'P') {
+                c.pointer(c.u8() & 0x7f);
+            } else if (ch != 'S' && ch != 'B') {
+                return -1;
+            }
+        }
+        return 0;
+    }
+}
