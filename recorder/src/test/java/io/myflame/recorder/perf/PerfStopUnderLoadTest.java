@@ -1,7 +1,6 @@
 package io.myflame.recorder.perf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.myflame.recorder.process.Binaries;
@@ -69,9 +68,10 @@ class PerfStopUnderLoadTest {
             Thread.sleep(1_000);
             r.stop();
             try {
+                // Whole: perf itself reads it back (a lost one has a data size of 0 and perf reads nothing).
+                // Its samples may be none when the machine is very busy and the target got no CPU in that second.
                 r.verify(data);
-                PerfFacts facts = PerfFacts.read("perf", data, children);
-                assertTrue(facts.samples() > 0, "no samples in " + data);
+                PerfFacts.read("perf", data, children);
             } catch (Exception e) {
                 lost.add(i + ": " + e.getMessage() + " [perf: " + r.stderrText().strip() + "]");
             }
