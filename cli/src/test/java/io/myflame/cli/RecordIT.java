@@ -193,6 +193,11 @@ class RecordIT {
         JsonNode meta = new ObjectMapper().readTree(cap.resolve("capture.json").toFile());
         assertTrue(meta.at("/server/version").asText().startsWith("10.2.11-MariaDB"), meta.toPrettyString());
         assertTrue(meta.at("/perf/samples").asLong() > 0);
+        // The throwaway server's temporary files go to its own directory, never the shared /tmp
+        // (install-db failed once on another server's #sql-temptable file there).
+        String tmpdir = Files.readAllLines(cap.resolve("variables.txt")).stream().filter(l -> l.startsWith("tmpdir\t"))
+                .findFirst().orElseThrow().substring("tmpdir\t".length());
+        assertTrue(tmpdir.matches("/tmp/myflame-[^/]+/tmp"), "tmpdir " + tmpdir);
         assertTrue(meta.at("/workload/results/qps").asDouble() > 0);
     }
 

@@ -37,4 +37,17 @@ class ProgressTest {
         assertEquals("\rmyflame record: run \\x1b]0;title\\x07: 3/10 s, 7 s left, 1234.5 tps, p95 0.25 ms\u001b[K"
                 + System.lineSeparator() + "myflame record: done" + System.lineSeparator(), printed());
     }
+
+    /** A full command line cut to one terminal line; whole when stderr is a file (a log). */
+    @Test
+    void longPhaseLinesFitOneTerminalLine() {
+        String command = "starting /usr/sbin/mariadbd " + "--option=value ".repeat(30);
+        new Progress(new PrintStream(bytes, true, StandardCharsets.UTF_8), "myflame record: ", true).phase(command);
+        String shown = printed().strip();
+        assertEquals(160, shown.length(), shown);
+        assertEquals(true, shown.endsWith("\u2026") && shown.startsWith("myflame record: starting /usr/sbin/mariadbd"), shown);
+        bytes.reset();
+        new Progress(new PrintStream(bytes, true, StandardCharsets.UTF_8), "myflame record: ", false).phase(command);
+        assertEquals("myflame record: " + command, printed().strip() + (command.endsWith(" ") ? " " : ""));
+    }
 }

@@ -191,7 +191,8 @@ public final class DiffFlameGraph implements Cloneable {
         String side = ProfileInfo.shortVersion(layoutProfile.info().label());
         side = side == null || side.equals(ProfileInfo.shortVersion(otherProfile.info().label()))
                 ? (widthsFromBase ? "base" : "new") : side;
-        DiffStyle style = new DiffStyle(baseValues, nextValues, unit, negate, apart, side, scale);
+        double ends = Double.isNaN(scale) && costUnit != null ? TrunkFreeScale.of(layout, baseValues, nextValues, apart) : scale;
+        DiffStyle style = new DiffStyle(baseValues, nextValues, unit, negate, apart, side, ends);
         return new Drawn(layout, options.withStyle(style), style);
     }
 

@@ -155,6 +155,40 @@ class DiffFlameGraphTest {
         assertTrue(svg.contains("stroke-dasharray: 3 2"), "the style's CSS dashes frames drawn apart");
     }
 
+    /**
+     * Per transaction, every change adds up in the trunk (the thread start, the connection loop, the
+     * statement): the scale is the largest change below it, here the delete's 10 against the trunk's 12,
+     * so the frames a reader compares get the colour range.
+     */
+    @Example
+    void aCostGraphIsScaledByTheFramesBelowTheTrunk() {
+        Profile base = named(new String[] {"start;conn;stmt;del", "start;conn;stmt;commit", "start;purge"}, new long[] {10, 10, 5});
+        Profile next = named(new String[] {"start;conn;stmt;del", "start;conn;stmt;commit", "start;purge"}, new long[] {20, 12, 5});
+        DiffStyle cost = DiffFlameGraph.defaults().withCost(1.0, 1.0, "\u00b5s/txn").style(base, next);
+        assertEquals(10.0, cost.maxChange(), 1e-9);
+        CallTree tree = CallTrees.full(next, false);
+        int start = tree.findChild(0, next.frames().find("start"));
+        assertEquals(12.0, cost.change(start), 1e-9);
+        // Shares keep their scale: the largest change of any frame, as before.
+        DiffStyle share = DiffFlameGraph.defaults().style(base, next);
+        double largest = 0;
+        for (int n = 1; n < tree.size(); n++) {
+            largest = Math.max(largest, Math.abs(share.change(n)));
+        }
+        assertEquals(largest, share.maxChange(), 1e-9);
+    }
+
+    private static Profile named(String[] stacks, long[] weights) {
+        FrameTable frames = new FrameTable();
+        Profile.Builder b = Profile.builder(frames);
+        int t = b.thread(new SampledThread("mysqld", 1, 1));
+        for (int i = 0; i < stacks.length; i++) {
+            int[] ids = java.util.Arrays.stream(stacks[i].split(";")).mapToInt(frames::intern).toArray();
+            b.add(t, ids, ids.length, weights[i], 1);
+        }
+        return b.build();
+    }
+
     static String render(Profile base, Profile next, boolean normalize, boolean widthsFromBase) throws Exception {
         StringWriter w = new StringWriter();
         new DiffFlameGraph(widthsFromBase, normalize, false).write(base, next, FlameOptions.defaults().withMinWidth(0), w);

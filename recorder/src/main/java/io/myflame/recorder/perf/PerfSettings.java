@@ -72,9 +72,13 @@ public record PerfSettings(String perf, String event, Integer frequency, Long co
         return m.matches() && Integer.parseInt(m.group(1)) >= 8 && Integer.parseInt(m.group(1)) <= MAX_DUMP;
     }
 
-    /** {@code perf record -e cycles -g -p PID -o FILE}, with -F / -c / --call-graph as asked. */
+    /**
+     * {@code perf record -N -e cycles -g -p PID -o FILE}, with -F / -c / --call-graph as asked. {@code -N}:
+     * perf would copy every binary it saw into ~/.debug (300 MB for a MariaDB release, per version); the
+     * capture keeps what naming needs itself, in its symbol archive, and perf still writes the build ids.
+     */
     List<String> recordArgs(long pid, Path output) {
-        List<String> a = new ArrayList<>(List.of("record", "-e", event));
+        List<String> a = new ArrayList<>(List.of("record", "-N", "-e", event));
         if (callGraph.equals("fp")) {
             a.add("-g");
         } else {

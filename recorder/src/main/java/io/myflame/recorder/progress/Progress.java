@@ -28,10 +28,26 @@ public final class Progress {
         return new Progress(new PrintStream(java.io.OutputStream.nullOutputStream()), "", false);
     }
 
+    /**
+     * On a terminal a phase line is cut to {@link #TERMINAL_LINE} characters: the full server and
+     * sysbench command lines (300 to 500 characters) wrapped over several lines and drowned the
+     * progress. The commands are whole in capture.json and in the logs beside it (and on stderr
+     * when it is a file, where nobody reads it line by line).
+     */
     public synchronized void phase(String what) {
         endLine();
-        err.println(Escape.message(prefix + what));
+        err.println(fit(Escape.message(prefix + what)));
         err.flush();
+    }
+
+    /** The longest phase line shown on a terminal. */
+    static final int TERMINAL_LINE = 160;
+
+    private String fit(String line) {
+        if (!terminal || line.length() <= TERMINAL_LINE) {
+            return line;
+        }
+        return line.substring(0, TERMINAL_LINE - 1) + "\u2026";
     }
 
     public synchronized void warn(String what) {

@@ -49,6 +49,9 @@ public final class MariaDbRelease {
         if (!Files.isDirectory(base)) {
             throw new RecordException(jar + ": no linux binaries inside (expected " + base + ")");
         }
+        progress.phase("MariaDB " + version + " takes " + ReleaseCache.megabytes(jar) + " MB in " + jar.getParent()
+                + " and " + ReleaseCache.megabytes(dest) + " MB in " + dest + ", kept for the next run: remove both "
+                + "to reclaim the space");
         return base;
     }
 

@@ -89,6 +89,9 @@ public final class MysqlReleases {
             throw new RecordException("cannot unpack " + archive + " (damaged or partly downloaded: " + why
                     + "): removed it; run again to fetch " + r.source().coordinate() + " anew");
         }
+        progress.phase("MySQL " + version + " takes " + ReleaseCache.megabytes(archive) + " MB in " + archive.getParent()
+                + " and " + ReleaseCache.megabytes(dest) + " MB in " + dest + ", kept for the next run: remove both "
+                + "to reclaim the space");
         return dest.resolve(r.source().root());
     }
 

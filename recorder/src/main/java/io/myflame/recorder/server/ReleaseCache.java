@@ -71,4 +71,20 @@ public final class ReleaseCache {
     static String plain(String text) {
         return text.replaceAll("\u001b\\[[0-9;]*[A-Za-z]", "");
     }
+
+    /** The size of a file or a tree, in whole megabytes (0 when unreadable): what a release costs on disk. */
+    public static long megabytes(Path p) {
+        try (java.util.stream.Stream<Path> all = Files.walk(p)) {
+            long bytes = all.filter(Files::isRegularFile).mapToLong(f -> {
+                try {
+                    return Files.size(f);
+                } catch (IOException e) {
+                    return 0;
+                }
+            }).sum();
+            return Math.round(bytes / 1e6);
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return 0;
+        }
+    }
 }

@@ -85,11 +85,39 @@ public final class ThrowawayServer implements Server {
             return;
         }
         progress.phase("initialising a data directory with " + tree.server().getFileName());
-        ExternalCommand.Result r = init.run(children, Duration.ofMinutes(5));
+        ExternalCommand.Result r = init.env("TMPDIR", tmpdir().toString()).run(children, Duration.ofMinutes(5));
         writeQuietly(scratch.resolve("install-db.log"), r.stdout() + r.stderr());
         if (r.exit() != 0 || !Files.isDirectory(datadir().resolve("mysql"))) {
             throw new RecordException("initialising " + datadir() + " failed: " + r.said()
-                    + " (full output: " + scratch.resolve("install-db.log") + ")");
+                    + " (full output: " + keptLog(r.stdout() + r.stderr()) + ")");
+        }
+    }
+
+    /**
+     * The server's own temporary directory, inside its scratch directory: a shared /tmp held another
+     * server's {@code #sql-temptable...MAI} file once, and install-db failed on it. mysqld takes its
+     * tmpdir from TMPDIR when not told otherwise, during install-db too.
+     */
+    private Path tmpdir() throws RecordException {
+        Path t = scratch.resolve("tmp");
+        try {
+            return Files.createDirectories(t);
+        } catch (IOException e) {
+            throw new RecordException("cannot create the server's temporary directory " + t + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * A copy of a failed install-db's output where it outlives the run: the scratch directory (and the
+     * log in it) is removed as the run ends, and an error must not point at a file that is gone.
+     */
+    private static Path keptLog(String output) {
+        try {
+            Path kept = Files.createTempFile(Path.of(System.getProperty("java.io.tmpdir")), "myflame-install-db-", ".log");
+            Files.writeString(kept, output);
+            return kept;
+        } catch (IOException e) {
+            return Path.of("(not kept: " + e.getMessage() + ")");
         }
     }
 
@@ -130,7 +158,7 @@ public final class ThrowawayServer implements Server {
             args.add(flavour.argument(o));
         }
         ExternalCommand cmd = ExternalCommand.of(tree.server().toString()).args(args)
-                .env("LD_LIBRARY_PATH", tree.libPath());
+                .env("LD_LIBRARY_PATH", tree.libPath()).env("TMPDIR", tmpdir().toString());
         progress.phase("starting " + cmd.display());
         process = cmd.start(children, OutputStream.nullOutputStream(), OutputStream.nullOutputStream());
         endpoint = Endpoint.socket(socket.toString(), "root");

@@ -19,6 +19,8 @@ class PerfSettingsTest {
         assertTrue(callGraph("dwarf,65528").recordArgs(1, Path.of("p")).contains("--call-graph=dwarf,65528"));
         assertTrue(callGraph("dwarf").recordArgs(1, Path.of("p")).contains("--call-graph=dwarf"));
         assertTrue(callGraph("fp").recordArgs(1, Path.of("p")).contains("-g"));
+        // No copy of every binary into ~/.debug: the capture's symbol archive keeps what naming needs.
+        assertTrue(callGraph("fp").recordArgs(1, Path.of("p")).contains("-N"));
     }
 
     /** A rate above the kernel's maximum made perf record nothing, found out only after the server and tables were ready. */
