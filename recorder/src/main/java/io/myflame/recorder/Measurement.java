@@ -47,6 +47,8 @@ public final class Measurement {
     private PerfRecording recording;
     /** The unprofiled warm-up's throughput: what perf's overhead is measured against. */
     private double warmupTps = Double.NaN;
+    /** The warm-up ran out of rows: its rate is no DELETE rate. */
+    private boolean warmupUnfit;
 
     /** @param perf how to sample, or null to run the workload without perf */
     public Measurement(Session session, Workload workload, PerfSettings perf, Path out) {
@@ -103,7 +105,8 @@ public final class Measurement {
                 variables.get("innodb_buffer_pool_size"), meta, progress);
         if (recording != null) {
             boolean sameTable = !workload.myflameDelete() && meta.record().workload().tableSizeRequested() == null;
-            ProfilingOverhead.check(warmupTps, results.tps(), sameTable, perf.callGraph(), meta, progress);
+            ProfilingOverhead.check(warmupUnfit ? Double.NaN : warmupTps, results.tps(), sameTable, perf.callGraph(),
+                    meta, progress);
         }
         ranOutOfRows(output);
         if (recording != null) {
@@ -116,12 +119,26 @@ public final class Measurement {
 
     /** Warm-up, rows for the whole window, tables in the cache, and the variables the window runs with. */
     private ServerVariables beforeWindow() throws RecordException {
-        if (workload.warmup() > 0) {
-            warmupTps = SysbenchResults.parse(runSysbench("warm-up", workload.warmup(),
-                    out.resolve("sysbench-warmup.txt"), false)).tps();
-        }
+        RowSupply rows = new RowSupply(session, out);
         int asked = workload.tableSize();
-        workload = new RowSupply(session, out).beforeMeasuredRun(workload, warmupTps);
+        if (workload.warmup() > 0) {
+            if (workload.myflameDelete()) {
+                // myflame's script deletes ids 1..--table-size: the warm-up is told the grown size.
+                workload = rows.beforeWarmUp(workload);
+            }
+            String warm = runSysbench("warm-up", workload.warmup(), out.resolve("sysbench-warmup.txt"), false);
+            warmupTps = SysbenchResults.parse(warm).tps();
+            if (workload.myflameDelete() && warm.lines().anyMatch(l -> l.startsWith("myflame: thread "))) {
+                // Its rate counts statements that found nothing: it still sizes the window's rows (more
+                // than needed is safe), but it is no rate to measure perf's cost against.
+                String w = "the warm-up deleted every row before it ended: its " + String.format(java.util.Locale.ROOT,
+                        "%.1f", warmupTps) + " tps count DELETEs that found nothing; give a bigger --table-size";
+                meta.warn(w);
+                session.progress().warn(w);
+                warmupUnfit = true;
+            }
+        }
+        workload = rows.beforeMeasuredRun(workload, warmupTps);
         if (workload.tableSize() != asked) {
             int grown = workload.tableSize();
             meta.workload(w -> w.withTableSize(grown, asked));
