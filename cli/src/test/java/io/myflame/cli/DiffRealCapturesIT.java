@@ -90,7 +90,8 @@ class DiffRealCapturesIT {
             }
             checkDeltas(line);
         }
-        assertTrue(perfChecked >= 9, "top-level cells checked against perf report: " + perfChecked);
+        // delete.rows has two top-level rows (the statement's steps nest under mysql_execute_command): 2 x 3 inputs.
+        assertTrue(perfChecked >= 6, "top-level cells checked against perf report: " + perfChecked);
         assertEquals(List.of(), overloaded, "no delete.rows top-level function is overloaded");
     }
 
