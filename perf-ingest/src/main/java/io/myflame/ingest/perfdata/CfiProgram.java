@@ -90,6 +90,19 @@ final class CfiProgram {
         }
     }
 
+    /**
+     * The FDE pointer encoding ('R') of the .eh_frame CIE at {@code at}, or -1 for what is no CIE:
+     * what {@link FunctionBounds} reads an FDE's start and length with, parsed as the unwinder parses it.
+     */
+    static int fdeEncoding(byte[] b, int at, long base, long dataBase) {
+        try {
+            Cie cie = cie(b, at, true, base, dataBase);
+            return cie == null ? -1 : cie.fdeEncoding();
+        } catch (BadCfi | IndexOutOfBoundsException e) {
+            return -1;
+        }
+    }
+
     private static Cie cie(byte[] b, int at, boolean eh, long base, long dataBase) throws BadCfi {
         CallFrameInfo.Cursor c = new CallFrameInfo.Cursor(b, at, base, dataBase);
         long len = c.u32();

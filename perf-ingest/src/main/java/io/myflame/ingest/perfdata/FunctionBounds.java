@@ -92,7 +92,7 @@ final class FunctionBounds {
             }
             Integer enc = encodingOfCie.get(cieAt);
             if (enc == null) {
-                enc = fdeEncoding(cfi, cieAt);
+                enc = CfiProgram.fdeEncoding(b, cieAt, cfi.ehFrameVaddr, cfi.hdrVaddr);
                 encodingOfCie.put(cieAt, enc);
             }
             if (enc < 0 || c.pointer(enc) != pc) {
@@ -102,56 +102,5 @@ final class FunctionBounds {
         } catch (IndexOutOfBoundsException e) {
             return 0;
         }
-    }
-
-    /**
-     * The FDE pointer encoding a CIE's augmentation gives ('R'; absolute 8-byte pointers without
-     * one), or -1 for what is no CIE. A CIE: length, id 0, version, augmentation string, code and
-     * data alignment, return register, then (with 'z') the augmentation data.
-     */
-    private static int fdeEncoding(CallFrameInfo cfi, int at) {
-        byte[] b = cfi.ehFrame;
-        CallFrameInfo.Cursor c = new CallFrameInfo.Cursor(b, at, cfi.ehFrameVaddr, cfi.hdrVaddr);
-        long len = c.u32();
-        if (len == 0 || len >= 0xfffffff0L || c.u32() != 0) {
-            return -1;
-        }
-        int version = c.u8();
-        int augAt = c.at;
-        while (b[c.at] != 0) {
-            c.at++;
-        }
-        String aug = new String(b, augAt, c.at - augAt, java.nio.charset.StandardCharsets.ISO_8859_1);
-        c.at++;
-        if (aug.contains("eh")) {
-            c.at += 8;
-        }
-        if (version >= 4) {
-            c.at += 2;
-        }
-        c.uleb();
-        c.sleb();
-        if (version == 1) {
-            c.u8();
-        } else {
-            c.uleb();
-        }
-        if (!aug.startsWith("z")) {
-            return 0;
-        }
-        c.uleb();
-        for (int i = 1; i < aug.length(); i++) {
-            char ch = aug.charAt(i);
-            if (ch == 'R') {
-                return c.u8();
-            } else if (ch == 'L') {
-                c.u8();
-            } else if (ch == 'P') {
-                c.pointer(c.u8() & 0x7f);
-            } else if (ch != 'S' && ch != 'B') {
-                return -1;
-            }
-        }
-        return 0;
     }
 }
