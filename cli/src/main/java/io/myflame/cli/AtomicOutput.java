@@ -1,6 +1,7 @@
 package io.myflame.cli;
 
 import io.myflame.core.UsageError;
+import io.myflame.ingest.capture.CaptureDirectory;
 import io.myflame.core.text.Document;
 import io.myflame.core.text.OutputFormat;
 import io.myflame.core.output.AtomicFile;
@@ -90,17 +91,27 @@ public final class AtomicOutput {
     }
 
     /**
-     * Refuses an output that is one of the inputs: the atomic rename would replace the input
-     * (with the result of reading it) and the user's data would be gone.
+     * Refuses an output that is one of the inputs, or a file read with one ({@link
+     * CaptureDirectory#filesReadWith}: a perf.data's symbol archive, a capture's metadata): the atomic
+     * rename would replace it (with the result of reading it) and the user's data would be gone.
      */
     private static void refuseInputAsOutput(Path output, Iterable<String> inputs) {
         if (output == null || output.toString().equals("-") || !Files.exists(output)) {
             return;
         }
         for (String input : inputs) {
-            if (!input.equals("-") && !input.isEmpty() && Files.exists(Path.of(input))
-                    && AtomicFile.sameTarget(Path.of(input), output)) {
+            if (input.equals("-") || input.isEmpty() || !Files.exists(Path.of(input))) {
+                continue;
+            }
+            if (AtomicFile.sameTarget(Path.of(input), output)) {
                 throw new UsageError("-o " + output + " is the input " + input + "; it would be replaced");
+            }
+            // What is read beside the input: a perf.data's symbol archive and perf archive tarball, a capture's files.
+            for (var read : CaptureDirectory.filesReadWith(Path.of(input)).entrySet()) {
+                if (Files.exists(read.getKey()) && AtomicFile.sameTarget(read.getKey(), output)) {
+                    throw new UsageError("-o " + output + " is " + read.getValue() + " read with the input " + input
+                            + "; it would be replaced");
+                }
             }
         }
     }
