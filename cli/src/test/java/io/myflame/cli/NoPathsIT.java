@@ -53,6 +53,25 @@ class NoPathsIT {
                 assertTrue(r.out().contains("input "), args + ": the unnamed input has no label:\n" + r.out());
             }
         }
+        Path rows = Files.writeString(tmp.resolve("r.rows"), "do_command\n  dispatch_command\n");
+        for (String format : List.of("text", "list", "markdown", "csv", "json", "html")) {
+            for (String input : List.of(capture, folded)) {
+                for (List<String> mode : List.of(List.of("--top", "5"), List.of("--rows", rows.toString()),
+                        List.of("--focus", "do_command"))) {
+                    if (format.equals("list") && mode.get(0).equals("--top")) {
+                        continue;
+                    }
+                    List<String> args = new ArrayList<>(List.of("report", input, "--no-paths", "--format", format));
+                    args.addAll(mode);
+                    Myflame.Result r = Myflame.run(args.toArray(String[]::new));
+                    assertEquals(0, r.exit(), args + ": " + r.err());
+                    assertFalse(r.out().contains(HIDDEN) || r.out().contains(tmp.toString()), args + " shows a path:\n" + r.out());
+                }
+            }
+        }
+        // The title is the label alone: no path, no raw total weight.
+        Myflame.Result titled = Myflame.run("report", capture, "--no-paths", "--top", "3");
+        assertEquals("# 11.4.5", titled.out().lines().findFirst().orElse(""), titled.out());
         // Without --no-paths the paths stay, for the user's own notes.
         Myflame.Result shown = Myflame.run("diff", capture, folded, "--format", "json");
         assertTrue(shown.out().contains(HIDDEN), shown.out());
