@@ -1,6 +1,7 @@
 package io.myflame.cli;
 
 import io.myflame.core.UsageError;
+import io.myflame.ingest.capture.CaptureDirectory;
 import io.myflame.core.text.Document;
 import io.myflame.core.text.OutputFormat;
 import io.myflame.core.output.AtomicFile;
@@ -36,6 +37,28 @@ public final class AtomicOutput {
             return;
         }
         AtomicFile.write(target, body);
+        if (target.equals(announced) && io.myflame.core.output.Terminal.stderrIsTerminal()
+                && Files.isRegularFile(target)) {
+            System.err.println(announcer + ": wrote " + target + " (" + size(Files.size(target)) + ")");
+        }
+    }
+
+    /**
+     * The {@code -o} file of this run and the command writing it ({@link #checkOutput}): once written it
+     * is said on stderr when that is a terminal, as a person at it wants to know; a script reading
+     * stderr gets nothing new.
+     */
+    private static Path announced;
+    private static String announcer;
+
+    static String size(long bytes) {
+        if (bytes < 1024) {
+            return bytes + (bytes == 1 ? " byte" : " bytes");
+        }
+        if (bytes < 1024 * 1024) {
+            return (bytes + 512) / 1024 + " KB";
+        }
+        return String.format(java.util.Locale.ROOT, "%.1f MB", bytes / (1024.0 * 1024));
     }
 
     /** Writes {@code doc} in {@code format} to {@code target} (stdout when null or {@code -}). */
@@ -51,6 +74,7 @@ public final class AtomicOutput {
      * existing file is one this user may write ({@link AtomicFile#checkWritable}, as {@code cp} decides).
      */
     static void checkOutput(CommandLine.ParseResult pr) throws IOException {
+        announced = null;
         CommandLine.Model.OptionSpec o = pr.matchedOption("-o");
         if (o == null || o.originalStringValues().isEmpty()) {
             return;
@@ -77,30 +101,62 @@ public final class AtomicOutput {
                 }
             }
         }
-        checkOutput(Path.of(out), inputs);
+        checkOutput(pr.commandSpec().qualifiedName(), Path.of(out), inputs);
     }
 
-    /** The same rules, for a command line parsed without picocli (collapse's fast path). */
-    static void checkOutput(Path output, List<String> inputs) throws IOException {
+    /**
+     * The same rules, for a command line parsed without picocli (collapse's fast path); and one
+     * more for every {@code -o}: its directory exists. A missing directory is an error naming it,
+     * as the shell's {@code >} makes it one: a typo in it would otherwise make a tree of directories
+     * nobody asked for (record, sweep and demo make their {@code --out} directories by design).
+     */
+    static void checkOutput(String command, Path output, List<String> inputs) throws IOException {
+        announced = null;
         if (output == null || output.toString().equals("-")) {
             return;
         }
         refuseInputAsOutput(output, inputs);
+        refuseMissingDirectory(output);
         AtomicFile.checkWritable(output);
+        if (OpenDescriptor.number(output) < 0) {
+            announced = output;
+            announcer = command;
+        }
+    }
+
+    private static void refuseMissingDirectory(Path output) {
+        if (Files.isSymbolicLink(output) || OpenDescriptor.number(output) >= 0) {
+            return;
+        }
+        Path parent = output.getParent();
+        if (parent != null && !Files.exists(parent)) {
+            throw new io.myflame.core.DataError(output + ": no such directory " + parent + " (make it first: mkdir -p "
+                    + parent + ")");
+        }
     }
 
     /**
-     * Refuses an output that is one of the inputs: the atomic rename would replace the input
-     * (with the result of reading it) and the user's data would be gone.
+     * Refuses an output that is one of the inputs, or a file read with one ({@link
+     * CaptureDirectory#filesReadWith}: a perf.data's symbol archive, a capture's metadata): the atomic
+     * rename would replace it (with the result of reading it) and the user's data would be gone.
      */
     private static void refuseInputAsOutput(Path output, Iterable<String> inputs) {
         if (output == null || output.toString().equals("-") || !Files.exists(output)) {
             return;
         }
         for (String input : inputs) {
-            if (!input.equals("-") && !input.isEmpty() && Files.exists(Path.of(input))
-                    && AtomicFile.sameTarget(Path.of(input), output)) {
+            if (input.equals("-") || input.isEmpty() || !Files.exists(Path.of(input))) {
+                continue;
+            }
+            if (AtomicFile.sameTarget(Path.of(input), output)) {
                 throw new UsageError("-o " + output + " is the input " + input + "; it would be replaced");
+            }
+            // What is read beside the input: a perf.data's symbol archive and perf archive tarball, a capture's files.
+            for (var read : CaptureDirectory.filesReadWith(Path.of(input)).entrySet()) {
+                if (Files.exists(read.getKey()) && AtomicFile.sameTarget(read.getKey(), output)) {
+                    throw new UsageError("-o " + output + " is " + read.getValue() + " read with the input " + input
+                            + "; it would be replaced");
+                }
             }
         }
     }

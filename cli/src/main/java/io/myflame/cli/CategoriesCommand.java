@@ -46,6 +46,9 @@ public final class CategoriesCommand implements Callable<Integer> {
         Categories cats = CategoryFlags.load(categories);
         Warnings warnings = new Warnings();
         List<Column> columns = new InputColumns(analysis.loading(), warnings, false).load(cols.inputs, cols.labels, cols.txns, cols.queries);
+        if (cols.noPaths) {
+            columns = Column.withoutPaths(columns);
+        }
         Diff computed = CategoryFlags.compute(cats, columns, unit, cols.threshold, warnings::add);
         Diff diff = cols.title == null ? computed : computed.withTitle(cols.title);
         if (png) {

@@ -97,6 +97,9 @@ public final class DiffCommand implements Callable<Integer> {
         io.myflame.diff.Categories cats = categories == null ? null : CategoryFlags.load(categories);
         Warnings warnings = new Warnings();
         List<Column> columns = new InputColumns(analysis.loading(), warnings, commRoot).load(cols.inputs, cols.labels, cols.txns, cols.queries);
+        if (cols.noPaths) {
+            columns = Column.withoutPaths(columns);
+        }
         Measure measure = self ? Measure.SELF : Measure.INCLUSIVE;
         Diff diff;
         Diff catDiff;

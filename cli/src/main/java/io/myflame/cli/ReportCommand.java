@@ -70,6 +70,9 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--rows", paramLabel = "FILE", description = "Row file: a function per line, indentation = nesting, 'a | b' = alternatives.")
     Path rows;
 
+    @Option(names = "--no-paths", description = "Titles give the label, event and counts but no input path (for publishing).")
+    boolean noPaths;
+
     @Option(names = "--format", paramLabel = "text|list|markdown|csv|json|html|png",
             description = "Default: from the -o extension (.md, .csv, .json, .html, .png), else text.")
     String format;
@@ -101,11 +104,17 @@ public final class ReportCommand implements Callable<Integer> {
         warnings.addAll(loaded.warnings());
         Profile profile = loaded.profile();
         String label = io.myflame.core.model.ProfileInfo.shortVersion(profile.info().label());
-        String title = describe(profile);
+        if (noPaths && isFileName(label, profile.info().source())) {
+            label = "profile";
+        }
+        String title = noPaths ? label : describe(profile);
         // Percentages stay those of the stacks as recorded (perf report's); the footnote says what they miss.
         String truncated = Truncation.footnote(profile.info().truncatedShare());
         Document doc;
         ProfileTotals totals = ProfileTotals.of(profile);
+        if (noPaths) {
+            totals = new ProfileTotals(null, totals.event(), totals.samples(), totals.weight());
+        }
         if (focus != null || callers != null) {
             String name = Escape.raw(focus != null ? focus : callers);
             int f = FunctionLookup.find(profile, name);
@@ -116,7 +125,9 @@ public final class ReportCommand implements Callable<Integer> {
             doc = Document.of(noted(ThreadRoleTable.of(profile, label).title(title).totals(totals), truncated));
         } else if (rowSpecs != null) {
             // --alias renamed frames to their joined names: rows naming an old one follow it.
-            doc = Document.of(noted(RowsTable.of(analysis.aliases().rows(rowSpecs), profile, label).title(title).totals(totals), truncated));
+            List<RowSpec> joined = analysis.aliases().rows(rowSpecs);
+            UnmatchedRows.report(joined, profile).forEach(warnings::add);
+            doc = Document.of(noted(RowsTable.of(joined, profile, label).title(title).totals(totals), truncated));
         } else {
             ColumnTable<InclusiveTable.Entry> table = TopTable.of(InclusiveTable.of(profile).top(top == null ? 30 : top), title).totals(totals);
             doc = truncated == null ? table : table.note(truncated);
@@ -145,6 +156,16 @@ public final class ReportCommand implements Callable<Integer> {
         } catch (java.io.IOException e) {
             throw new DataError(file + ": cannot read (" + e.getMessage() + ")");
         }
+    }
+
+    /** Whether {@code label} is a file or directory name on {@code source}'s path (no version said). */
+    private static boolean isFileName(String label, String source) {
+        for (Path p = source == null ? null : Path.of(source); p != null; p = p.getParent()) {
+            if (p.getFileName() != null && p.getFileName().toString().equals(label)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static String describe(Profile p) {

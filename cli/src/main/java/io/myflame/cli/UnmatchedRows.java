@@ -2,6 +2,7 @@ package io.myflame.cli;
 
 import io.myflame.core.analysis.Glob;
 import io.myflame.core.analysis.InclusiveTable;
+import io.myflame.core.analysis.RowSpec;
 import io.myflame.core.model.Profile;
 import io.myflame.core.text.Escape;
 import io.myflame.diff.Column;
@@ -29,18 +30,28 @@ final class UnmatchedRows {
 
     /** One warning line per row none of whose names ran in any input. */
     static List<String> report(Diff diff, List<Column> columns) {
+        return report(diff.rows().stream().filter(r -> r.cells().stream().noneMatch(c -> c.present()))
+                .map(DiffRow::spec).toList(), columns, "any input");
+    }
+
+    /** The same for the rows of one profile ({@code report --rows}). */
+    static List<String> report(List<RowSpec> rows, Profile profile) {
+        return report(rows, List.of(Column.of("profile", Run.of(profile))), "the profile");
+    }
+
+    private static List<String> report(List<RowSpec> rows, List<Column> columns, String where) {
         List<String> out = new ArrayList<>();
         Set<String> names = null;
-        for (DiffRow row : diff.rows()) {
-            if (row.cells().stream().anyMatch(c -> c.present()) || anyRan(row.spec().names(), columns)) {
+        for (RowSpec row : rows) {
+            if (anyRan(row.names(), columns)) {
                 continue;
             }
             if (names == null) {
                 names = ranNames(columns);
             }
-            String where = row.spec().line() > 0 ? " (line " + row.spec().line() + ")" : "";
-            out.add("row '" + Escape.name(row.spec().title()) + "'" + where + " matches no function in any input"
-                    + closest(row.spec().names(), names));
+            String line = row.line() > 0 ? " (line " + row.line() + ")" : "";
+            out.add("row '" + Escape.name(row.title()) + "'" + line + " matches no function in " + where
+                    + closest(row.names(), names));
         }
         return out;
     }

@@ -182,6 +182,43 @@ class OutputFilesIT {
         assertEquals("kept\n", Files.readString(plain));
     }
 
+    /**
+     * An -o into a directory that does not exist is an error naming the directory, as the shell's
+     * {@code >} makes it one: a typo in it made a tree of directories nobody asked for.
+     */
+    @Test
+    void aMissingDirectoryIsSaidNotMade() throws Exception {
+        Path missing = tmp.resolve("no-such-dir").resolve("sub");
+        for (List<String> args : List.of(List.of("collapse", capture, "-o", missing.resolve("x.folded").toString()),
+                List.of("report", capture, "-o", missing.resolve("x.txt").toString()),
+                List.of("flamegraph", capture, "-o", missing.resolve("x.svg").toString()),
+                List.of("export", capture, "-o", missing.resolve("x.pb.gz").toString()),
+                List.of("categories", capture, "-o", missing.resolve("x.txt").toString()),
+                List.of("diff", capture, capture, "-o", missing.resolve("x.txt").toString()))) {
+            Myflame.Result r = Myflame.run(args.toArray(String[]::new));
+            assertEquals(1, r.exit(), args + ": " + r.err());
+            assertFalse(r.hasStackTrace(), r.err());
+            assertEquals(1, r.err().lines().count(), r.err());
+            assertTrue(r.err().contains("no such directory " + missing), r.err());
+        }
+        assertFalse(Files.exists(tmp.resolve("no-such-dir")), "-o made the directories");
+    }
+
+    /** A person at a terminal is told what -o wrote, in one line; a script's stderr stays empty. */
+    @Test
+    void whatWasWrittenIsSaidOnATerminalOnly() throws Exception {
+        Path svg = tmp.resolve("said.svg");
+        Myflame.Result quiet = Myflame.run("flamegraph", capture, "-o", svg.toString());
+        assertEquals(0, quiet.exit(), quiet.err());
+        assertFalse(quiet.err().contains("wrote"), quiet.err());
+        assumeTrue(new File("/usr/bin/script").canExecute(), "script(1) makes the terminal");
+        Myflame.Result r = onTerminal(List.of("flamegraph", capture, "-o", svg.toString()), "");
+        assertEquals(0, r.exit(), r.out());
+        assertTrue(r.out().contains("myflame flamegraph: wrote " + svg + " (") && r.out().contains(" KB)"), r.out());
+        Myflame.Result c = onTerminal(List.of("collapse", capture, "-o", tmp.resolve("said.folded").toString()), "");
+        assertTrue(c.out().contains("myflame collapse: wrote " + tmp.resolve("said.folded")), c.out());
+    }
+
     @Test
     void theInputIsNeverTheOutput() throws Exception {
         Path input = tmp.resolve("input.folded");

@@ -81,6 +81,41 @@ class ProtectedFilesIT {
         assertFalse(Files.exists(same));
     }
 
+    /**
+     * The files read beside an input are as much the input as the input: a perf.data's symbol
+     * archive and perf archive tarball, a capture's metadata and sample files. An {@code -o} naming
+     * one is refused with one line naming both, and the file is kept.
+     */
+    @Test
+    void filesReadBesideTheInputAreNeverTheOutput() throws Exception {
+        Path dir = Files.createDirectory(tmp.resolve("beside"));
+        Path data = Files.copy(Path.of("../perf-ingest/src/test/resources/perf-shapes/no-callgraph.perf.data"),
+                dir.resolve("perf.data"));
+        Path symbols = Files.writeString(dir.resolve("perf.data.symbols.gz"), "the symbol archive\n");
+        Path tarball = Files.writeString(dir.resolve("perf.data.tar.bz2"), "perf archive's tarball\n");
+        for (String cmd : List.of("collapse", "report", "flamegraph", "export")) {
+            for (Path kept : List.of(symbols, tarball)) {
+                byte[] before = Files.readAllBytes(kept);
+                Myflame.Result r = Myflame.run(cmd, data.toString(), "-o", kept.toString());
+                assertOneLine(r, 2, "-o " + kept + " is ");
+                assertTrue(r.err().contains("read with the input " + data), r.err());
+                assertArrayEquals(before, Files.readAllBytes(kept), cmd + " replaced " + kept);
+            }
+        }
+        Path copy = Files.createDirectory(tmp.resolve("capture-copy"));
+        Path json = Files.copy(Path.of(capture, "capture.json"), copy.resolve("capture.json"));
+        Path stacks = Files.copy(Path.of(capture, "stacks.folded.gz"), copy.resolve("stacks.folded.gz"));
+        for (Path kept : List.of(json, stacks)) {
+            byte[] before = Files.readAllBytes(kept);
+            assertOneLine(Myflame.run("report", copy.toString(), "-o", kept.toString()), 2, "read with the input " + copy);
+            assertOneLine(Myflame.run("diff", capture, copy.toString(), "-o", kept.toString()), 2, "read with the input " + copy);
+            assertArrayEquals(before, Files.readAllBytes(kept), kept + " was replaced");
+        }
+        // Beside the capture, a new file is the user's to write.
+        Myflame.Result ok = Myflame.run("report", copy.toString(), "-o", copy.resolve("report.txt").toString());
+        assertEquals(0, ok.exit(), ok.err());
+    }
+
     /** An unprivileged user's read-only file is refused by every command's -o, as cp and the shell's > refuse it. */
     @Test
     void aWriteProtectedOutputIsRefusedForItsUser() throws Exception {

@@ -56,6 +56,26 @@ public record Column(String label, List<Run> runs) {
         return name == null ? labels.get(0) : name.toString();
     }
 
+    /**
+     * The columns as {@code --no-paths} publishes them: a label that is an input's file or directory
+     * name (an input without a version or a {@code --label}) becomes {@code input N}, its place.
+     */
+    public static List<Column> withoutPaths(List<Column> columns) {
+        List<Column> out = new java.util.ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+            Column c = columns.get(i);
+            boolean named = false;
+            for (Run r : c.runs()) {
+                java.nio.file.Path p = r.profile().info().source() == null ? null : java.nio.file.Path.of(r.source());
+                for (; p != null && !named; p = p.getParent()) {
+                    named = p.getFileName() != null && p.getFileName().toString().equals(c.label());
+                }
+            }
+            out.add(named ? new Column("input " + (i + 1), c.runs()) : c);
+        }
+        return out;
+    }
+
     /** True when the label came from capture metadata rather than from the file name. */
     private static boolean isServerVersion(List<Run> runs) {
         String source = runs.get(0).profile().info().source();

@@ -94,7 +94,7 @@ public final class DiffDocument implements Document {
 
     @Override
     public void json(Writer w) throws IOException {
-        DiffJson.write(diff, categories, caption, counters ? CountersBlock.of(diff) : null, movers, w);
+        DiffJson.write(diff, categories, caption, counters ? CountersBlock.of(diff) : null, movers, sources, w);
     }
 
     @Override

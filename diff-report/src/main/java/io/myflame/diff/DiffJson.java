@@ -74,6 +74,12 @@ public final class DiffJson {
     /** Writes as {@link #write(Diff, Diff, String, IndentedTable, Writer)}, with --top's ranking when not null. */
     public static void write(Diff diff, Diff categories, String caption, IndentedTable counters, Movers movers,
                              Writer out) throws IOException {
+        write(diff, categories, caption, counters, movers, true, out);
+    }
+
+    /** Writes as above; without {@code sources} no run names its input path ({@code --no-paths}). */
+    public static void write(Diff diff, Diff categories, String caption, IndentedTable counters, Movers movers,
+                             boolean sources, Writer out) throws IOException {
         ObjectNode root = tree(diff);
         if (movers != null) {
             movers(root, diff, movers);
@@ -88,6 +94,10 @@ public final class DiffJson {
         }
         if (categories != null) {
             root.set("categories", tree(categories));
+        }
+        if (!sources) {
+            // A run's "source" is its input's path; every other field stays.
+            root.findParents("source").forEach(n -> ((ObjectNode) n).remove("source"));
         }
         MAPPER.writeValue(new NonClosingWriter(out), root);
         out.write("\n");

@@ -82,6 +82,26 @@ public final class CaptureDirectory {
         return false;
     }
 
+    /**
+     * Every file a read of {@code input} may open, each with what it is to the input: for a capture
+     * directory its metadata and sample files, and for a perf.data (alone or in a capture) the files
+     * read beside it ({@link io.myflame.ingest.perfdata.PerfDataReader#filesBeside}). The input
+     * itself is not among them. An output must be none of these: writing it would replace them.
+     */
+    public static java.util.Map<Path, String> filesReadWith(Path input) {
+        java.util.Map<Path, String> files = new java.util.LinkedHashMap<>();
+        Path perfData = input;
+        if (Files.isDirectory(input)) {
+            files.put(input.resolve(METADATA), "the capture's metadata");
+            for (String name : SAMPLE_FILES) {
+                files.put(input.resolve(name), "a sample file of the capture");
+            }
+            perfData = input.resolve("perf.data");
+        }
+        io.myflame.ingest.perfdata.PerfDataReader.filesBeside(perfData).forEach(files::putIfAbsent);
+        return files;
+    }
+
     public Path dir() {
         return dir;
     }

@@ -48,6 +48,17 @@ public final class PerfDataReader {
     }
 
     /**
+     * The files read beside a perf.data, each with what it is: its symbol archive
+     * ({@code perf.data.symbols.gz}) and {@code perf archive}'s tarball ({@code perf.data.tar.bz2}).
+     */
+    public static java.util.Map<Path, String> filesBeside(Path perfData) {
+        java.util.Map<Path, String> files = new java.util.LinkedHashMap<>();
+        files.put(SymbolArchive.besides(perfData), "the symbol archive");
+        files.put(perfData.resolveSibling(perfData.getFileName() + PerfArchive.SUFFIX), "perf archive's tarball");
+        return files;
+    }
+
+    /**
      * Starts what every native read of a perf.data needs and no argument changes (its symbol
      * archive, else the running kernel's symbols) when one of {@code args} names a perf.data, so
      * it is ready by the time the command line is parsed and the file indexed. Returns whether one
