@@ -207,7 +207,10 @@ public final class ProfileLoader {
         }
     }
 
-    private List<Profile> load(OpenedInput in, ProfileInfo info) throws IOException, InputException {
+    private List<Profile> load(OpenedInput in, ProfileInfo given) throws IOException, InputException {
+        // A folded file's counts are weights (record writes periods), not a number of samples.
+        boolean folded = in.kind() == InputKind.FOLDED || in.kind() == InputKind.DIFFERENTIAL_FOLDED;
+        ProfileInfo info = given.withUnknownSamples(folded);
         try {
             return switch (in.kind()) {
                 case JFR -> List.of(io.myflame.ingest.jfr.JfrProfiles.read(in.file(),
