@@ -197,7 +197,12 @@ public final class ProfileLoader {
     public Loaded read(String input) throws IOException, InputException {
         int before = warnings.size();
         try (OpenedInput in = OpenedInput.open(input)) {
-            List<Profile> profiles = load(in, info(input, in));
+            List<Profile> profiles;
+            try {
+                profiles = load(in, info(input, in));
+            } catch (InputException e) {
+                throw in.capture().isPresent() ? in.capture().get().incompleteRead(e) : e;
+            }
             return new Loaded(profiles, in.capture().map(CaptureDirectory::record).orElse(null),
                     warnings.subList(before, warnings.size()));
         } catch (io.myflame.core.model.WeightOverflow e) {
