@@ -90,6 +90,16 @@ class FirstUseIT {
         assertTrue(top.out().contains("docs/"), top.out());
     }
 
+    /** --version says the build's version as Maven has it: a snapshot says it is one. */
+    @Test
+    void versionIsTheBuilds() throws Exception {
+        String built = System.getProperty("myflame.version");
+        assertTrue(built != null && built.matches("\\d+\\.\\d+\\.\\d+.*"), "the build passes its version: " + built);
+        Myflame.Result r = Myflame.run("--version");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("myflame " + built + "\n", r.out());
+    }
+
     @Test
     void quietSilencesWarningsThatChangeNoNumber() throws Exception {
         String capture = Myflame.samples().resolve("captures/mysql-5.7.22-oltp_delete").toString();
