@@ -284,7 +284,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
         String event = p.info().event() == null ? "" : p.info().event() + ", ";
         double cut = p.info().truncatedShare();
         String truncated = cut > 0 ? "; " + Truncation.pct(cut) + " in truncated stacks, drawn under " + TruncatedStacks.MARK : "";
-        return String.format(Locale.ROOT, "%s%,d samples, total weight %,d%s", event, p.totalSamples(), p.totalWeight(),
-                truncated);
+        String samples = p.info().unknownSamples() ? "" : String.format(Locale.ROOT, "%,d samples, ", p.totalSamples());
+        return String.format(Locale.ROOT, "%s%stotal weight %,d%s", event, samples, p.totalWeight(), truncated);
     }
 }

@@ -12,10 +12,24 @@ import picocli.CommandLine.Command;
  * calls the library. Errors reach the user as one line: bad data exits 1, bad usage exits 2,
  * anything else is an internal error (exit 70) and a bug.
  */
-@Command(name = "myflame", mixinStandardHelpOptions = true, version = "myflame 0.1.0",
+@Command(name = "myflame", mixinStandardHelpOptions = true, versionProvider = Main.BuildVersion.class,
         description = "CPU profiles of MySQL-family servers: perf samples to folded stacks, "
                 + "inclusive-percentage tables and flamegraphs.")
 public final class Main implements Runnable {
+    /** The build's version ({@code 0.1.0-SNAPSHOT} for a snapshot), which the build writes into a resource. */
+    static final class BuildVersion implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() throws java.io.IOException {
+            java.util.Properties p = new java.util.Properties();
+            try (java.io.InputStream in = Main.class.getResourceAsStream("myflame-version.properties")) {
+                if (in != null) {
+                    p.load(in);
+                }
+            }
+            return new String[] {"myflame " + p.getProperty("version", "(version unknown)")};
+        }
+    }
+
     /**
      * The subcommands, in help order. They are registered in {@link #commandLine} rather than in
      * the annotation: building picocli's model of every command costs a quarter of a second at

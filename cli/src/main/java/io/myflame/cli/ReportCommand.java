@@ -170,7 +170,8 @@ public final class ReportCommand implements Callable<Integer> {
 
     static String describe(Profile p) {
         String event = p.info().event() == null ? "unknown event" : "event " + p.info().event();
-        return String.format(Locale.ROOT, "%s: %s, %d samples, total weight %d", p.info().source(), event,
-                p.totalSamples(), p.totalWeight());
+        // A folded file's counts are weights (record writes periods): it claims no sample count.
+        String samples = p.info().unknownSamples() ? "" : String.format(Locale.ROOT, "%d samples, ", p.totalSamples());
+        return String.format(Locale.ROOT, "%s: %s, %stotal weight %d", p.info().source(), event, samples, p.totalWeight());
     }
 }

@@ -141,6 +141,21 @@ class BadValuesIT {
         }
     }
 
+    /** A capture that never got its samples says so, whether it has a damaged perf.data or none at all. */
+    @Test
+    void incompleteCapturesWithoutSamplesSayWhy() throws Exception {
+        Path only = Files.createDirectories(tmp.resolve("only-json"));
+        Files.writeString(only.resolve("capture.json"), "{\"schema_version\": 1, \"incomplete\": \"perf record failed\"}");
+        assertError(1, Myflame.run("report", only.toString()), only + ": incomplete capture (perf record failed): no samples to read");
+        Path bare = Files.createDirectories(tmp.resolve("bare-json"));
+        Files.writeString(bare.resolve("capture.json"), "{\"schema_version\": 1}");
+        assertError(1, Myflame.run("report", bare.toString()), bare + ": incomplete capture (capture.json but no ");
+        Path cut = Files.createDirectories(tmp.resolve("cut-data"));
+        Files.writeString(cut.resolve("capture.json"), "{\"schema_version\": 1, \"incomplete\": \"interrupted (SIGINT)\"}");
+        Files.write(cut.resolve("perf.data"), "PERFILE2".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        assertError(1, Myflame.run("report", cut.toString()), cut + ": incomplete capture (interrupted (SIGINT)): no samples to read");
+    }
+
     @Test
     void badRenameReferencesAreUsageErrors() throws Exception {
         assertError(2, Myflame.run("report", capture.toString(), "--rename", "a=$9"), "no group 9");

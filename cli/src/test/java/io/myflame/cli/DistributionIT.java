@@ -90,6 +90,48 @@ class DistributionIT {
     }
 
     /**
+     * No JVM warning reaches the user: JDK 24 and later warn, four lines, when export's protobuf first calls
+     * sun.misc.Unsafe, unless the launcher allows it; the distribution's bin/myflame and the checkout's
+     * scripts/myflame both run export with a JDK 25 quietly, and JDK 17 (which refuses that flag) still runs.
+     */
+    @Test
+    void exportWithANewerJdkPrintsNoJvmWarning() throws Exception {
+        Path jdk = newestJdk();
+        Assumptions.assumeTrue(jdk != null, "no JDK 25 or later in /usr/lib/jvm");
+        Path home = unpack();
+        Path capture = Myflame.samples().resolve("captures/mariadb-11.4.5-oltp_delete").toAbsolutePath();
+        Path checkout = Myflame.samples().toAbsolutePath().getParent();
+        for (Path launcher : List.of(home.resolve("bin/myflame"), checkout.resolve("scripts/myflame"))) {
+            Path pb = dir.resolve("out.pb.gz");
+            String err = stderrOf(List.of(launcher.toString(), "export", capture.toString(), "-o", pb.toString()), Map.of());
+            assertTrue(Files.size(pb) > 0, launcher + ": no profile written");
+            assertTrue(!err.contains("WARNING"), launcher + " with " + jdk + ": " + err);
+        }
+        Path jdk17 = Path.of("/usr/lib/jvm/java-17-openjdk-amd64/bin/java");
+        if (Files.isExecutable(jdk17)) {
+            String err = stderrOf(List.of(home.resolve("bin/myflame").toString(), "export", capture.toString(), "-o",
+                    dir.resolve("17.pb.gz").toString()), Map.of("MYFLAME_JAVA", jdk17.toString()));
+            assertTrue(!err.contains("WARNING") && !err.contains("Unrecognized"), err);
+        }
+    }
+
+    /** Runs {@code cmd} in the test's directory, which must succeed, and returns its stderr. */
+    private String stderrOf(List<String> cmd, Map<String, String> env) throws Exception {
+        Path err = Files.createTempFile(dir, "err", ".txt");
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(err.toFile());
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        if (!p.waitFor(5, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new AssertionError(cmd + " did not finish");
+        }
+        String text = Files.readString(err, StandardCharsets.UTF_8);
+        assertEquals(0, p.exitValue(), String.join(" ", cmd) + ": " + text);
+        return text;
+    }
+
+    /**
      * A JVM that cannot make the archive is asked once per jar, not at every run (training takes
      * seconds): the failure is written beside the jar, later runs start without an archive, and a new
      * jar tries again. The JVM here is java on PATH behind a script that fails the training run.
@@ -103,15 +145,15 @@ class DistributionIT {
                 + "  echo tried >> '" + attempts + "'; exit 1 ;; esac; done\nexec java \"$@\"\n");
         assertTrue(jvm.toFile().setExecutable(true));
         Map<String, String> env = Map.of("MYFLAME_JAVA", jvm.toString());
-        assertEquals("myflame 0.1.0\n", launch(home, env, "--version"));
-        assertEquals("myflame 0.1.0\n", launch(home, env, "--version"));
+        assertEquals("myflame " + System.getProperty("myflame.version") + "\n", launch(home, env, "--version"));
+        assertEquals("myflame " + System.getProperty("myflame.version") + "\n", launch(home, env, "--version"));
         assertEquals(List.of("tried"), Files.readAllLines(attempts));
         assertEquals("failed", Files.readAllLines(home.resolve("lib/myflame.jsa.made-for")).get(2));
         assertTrue(Files.notExists(home.resolve("lib/myflame.jsa")));
         // a new jar (here: the same one, newer) tries again
         Path jar = home.resolve("lib/myflame.jar");
         Files.setLastModifiedTime(jar, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 5000));
-        assertEquals("myflame 0.1.0\n", launch(home, env, "--version"));
+        assertEquals("myflame " + System.getProperty("myflame.version") + "\n", launch(home, env, "--version"));
         assertEquals(List.of("tried", "tried"), Files.readAllLines(attempts));
     }
 

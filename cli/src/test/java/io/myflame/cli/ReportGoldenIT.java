@@ -39,4 +39,15 @@ class ReportGoldenIT {
     Stream<DynamicTest> reportsMatchTheirGoldenFiles() {
         return Golden.tests(cases());
     }
+
+    /** A capture's stacks.folded.gz holds periods: its header says the total weight, and no sample count. */
+    @org.junit.jupiter.api.Test
+    void aFoldedFilesCountsAreWeightsNotSamples() throws Exception {
+        String folded = Myflame.samples().resolve("captures/mariadb-10.2.11-oltp_delete/stacks.folded.gz").toString();
+        Myflame.Result r = Myflame.run("report", folded, "--top", "3");
+        org.junit.jupiter.api.Assertions.assertEquals(0, r.exit(), r.err());
+        String header = r.out().lines().findFirst().orElse("");
+        org.junit.jupiter.api.Assertions.assertTrue(header.matches("# .*stacks\\.folded\\.gz: .*, total weight \\d+"), header);
+        org.junit.jupiter.api.Assertions.assertFalse(header.substring(header.indexOf(".gz: ")).contains("samples"), header);
+    }
 }

@@ -75,14 +75,36 @@ public final class InputLoader {
     /**
      * A capture's own warnings (its self-checks), one line each, so a reader of its numbers sees them;
      * but its truncated stacks and its unnamed code, which every read measures on the threads it keeps
-     * (older captures said "partly symbolised binary" and that percentages undercount, which they do not).
+     * (older captures said "partly symbolised binary" and that percentages undercount, which they do not),
+     * and the facts of its recording, which {@code record} said when it recorded: the event perf used
+     * instead of the one asked for is named in every output's header or footnote (and with {@code --per
+     * txn} the cells are CPU time whatever the event), and lost events are said again only when they are
+     * a share of the samples that moves a number ({@link #LOST_WORTH_SAYING}).
      */
     private static void notes(String input, CaptureRecord capture, List<Warnings.Warning> warnings) {
         for (String w : capture.ownWarnings()) {
-            if (!Truncation.isWarning(w) && !w.startsWith(UnnamedCode.WARNING_MARK) && !w.startsWith(OLD_UNNAMED)) {
+            if (!Truncation.isWarning(w) && !w.startsWith(UnnamedCode.WARNING_MARK) && !w.startsWith(OLD_UNNAMED)
+                    && !isRecordingFact(w)) {
                 warnings.add(new Warnings.Warning("capture says: " + w, input));
             }
         }
+        CaptureRecord.Perf perf = capture.perf();
+        if (perf != null && perf.lost() != null && perf.lost() > 0 && perf.samples() != null) {
+            double share = perf.lost() / (double) (perf.samples() + perf.lost());
+            if (share >= LOST_WORTH_SAYING) {
+                warnings.add(new Warnings.Warning(String.format(java.util.Locale.ROOT,
+                        "capture says: perf lost %d events (%.1f%% of what it sampled): lower --freq or raise perf's buffer",
+                        perf.lost(), 100 * share), input));
+            }
+        }
+    }
+
+    /** Lost events below this share of the samples change no percentage that a table shows. */
+    static final double LOST_WORTH_SAYING = 0.01;
+
+    /** The event perf used instead of the one asked for ({@code record}'s words), or events it lost. */
+    private static boolean isRecordingFact(String w) {
+        return w.startsWith("perf recorded ") && w.contains(", not the requested ") || w.startsWith("perf lost ");
     }
 
     /** How captures before issue 33 worded their unnamed-code warning. */

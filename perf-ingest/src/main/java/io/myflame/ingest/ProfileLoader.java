@@ -197,7 +197,12 @@ public final class ProfileLoader {
     public Loaded read(String input) throws IOException, InputException {
         int before = warnings.size();
         try (OpenedInput in = OpenedInput.open(input)) {
-            List<Profile> profiles = load(in, info(input, in));
+            List<Profile> profiles;
+            try {
+                profiles = load(in, info(input, in));
+            } catch (InputException e) {
+                throw in.capture().isPresent() ? in.capture().get().incompleteRead(e) : e;
+            }
             return new Loaded(profiles, in.capture().map(CaptureDirectory::record).orElse(null),
                     warnings.subList(before, warnings.size()));
         } catch (io.myflame.core.model.WeightOverflow e) {
@@ -207,7 +212,10 @@ public final class ProfileLoader {
         }
     }
 
-    private List<Profile> load(OpenedInput in, ProfileInfo info) throws IOException, InputException {
+    private List<Profile> load(OpenedInput in, ProfileInfo given) throws IOException, InputException {
+        // A folded file's counts are weights (record writes periods), not a number of samples.
+        boolean folded = in.kind() == InputKind.FOLDED || in.kind() == InputKind.DIFFERENTIAL_FOLDED;
+        ProfileInfo info = given.withUnknownSamples(folded);
         try {
             return switch (in.kind()) {
                 case JFR -> List.of(io.myflame.ingest.jfr.JfrProfiles.read(in.file(),

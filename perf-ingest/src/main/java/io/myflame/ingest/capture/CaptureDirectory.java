@@ -119,7 +119,25 @@ public final class CaptureDirectory {
                 return p;
             }
         }
-        throw new InputException(dir + ": not a capture directory (no " + String.join(", ", SAMPLE_FILES) + ")");
+        String none = "no " + String.join(", ", SAMPLE_FILES);
+        if (meta.incomplete() != null) {
+            throw new InputException(dir + ": incomplete capture (" + meta.incomplete() + "): no samples to read (" + none + ")");
+        }
+        if (meta != NOTHING) {
+            // capture.json alone: record stopped before perf wrote anything (or the samples were removed).
+            throw new InputException(dir + ": incomplete capture (capture.json but " + none + "): no samples to read");
+        }
+        throw new InputException(dir + ": not a capture directory (" + none + ")");
+    }
+
+    /**
+     * A read error of an incomplete capture's sample file, said as what it is: "perf script exited 255"
+     * alone does not tell that the capture was never finished.
+     */
+    public InputException incompleteRead(InputException e) {
+        return meta.incomplete() == null ? e
+                : new InputException(dir + ": incomplete capture (" + meta.incomplete() + "): no samples to read ("
+                        + e.getMessage() + ")");
     }
 
     /**

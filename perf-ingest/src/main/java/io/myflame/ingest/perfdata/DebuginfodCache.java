@@ -1,5 +1,6 @@
 package io.myflame.ingest.perfdata;
 
+import io.myflame.core.output.TempFiles;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -85,11 +86,14 @@ final class DebuginfodCache {
         }
     }
 
-    /** A new, empty file beside where {@code artifact} goes ({@code debuginfo.123…}), to fill and {@link #store}. */
+    /**
+     * A new, empty file beside where {@code artifact} goes ({@code debuginfo.123…}), to fill and {@link #store};
+     * registered with {@link TempFiles}, so Ctrl-C during a download leaves no partial file in the cache.
+     */
     Path temporary(String buildId, String artifact) throws IOException {
         Path dir = root.resolve(buildId);
         Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(DIRECTORY));
-        return Files.createTempFile(dir, artifact + ".", "");
+        return TempFiles.create(dir, artifact + ".", "");
     }
 
     /**
@@ -98,14 +102,16 @@ final class DebuginfodCache {
      */
     Path store(Path temporary, String buildId, String artifact) throws IOException {
         Files.setPosixFilePermissions(temporary, FILE);
-        return Files.move(temporary, file(buildId, artifact), StandardCopyOption.ATOMIC_MOVE,
+        Path stored = Files.move(temporary, file(buildId, artifact), StandardCopyOption.ATOMIC_MOVE,
                 StandardCopyOption.REPLACE_EXISTING);
+        TempFiles.release(temporary);
+        return stored;
     }
 
     /** Removes a failed download, and its build id's directory when that is left empty (as elfutils does). */
     void discard(Path temporary, String buildId) {
         try {
-            Files.deleteIfExists(temporary);
+            TempFiles.delete(temporary);
             Files.deleteIfExists(root.resolve(buildId));
         } catch (IOException e) {
             // Not empty (another artifact is there) or already gone: nothing to undo.

@@ -53,4 +53,30 @@ class DebuginfodCacheTest {
         assertEquals(DebuginfodCache.State.ABSENT, cache.state("abcd", "debuginfo"));
         assertFalse(Files.exists(home.resolve("abcd").resolve("debuginfo")), "an expired miss is removed");
     }
+
+    /**
+     * A download's temporary file ({@code CACHE/ID/debuginfo.NNNN}) is removed when the run ends on a signal
+     * (the shutdown hook's TempFiles.deleteAll); the classes are loaded apart, so the run that ends is not
+     * this test JVM's.
+     */
+    @Test
+    void aDownloadCutShortBySignalLeavesNoTemporaryFile() throws Exception {
+        java.net.URL ingest = DebuginfodCache.class.getProtectionDomain().getCodeSource().getLocation();
+        java.net.URL core = io.myflame.core.output.TempFiles.class.getProtectionDomain().getCodeSource().getLocation();
+        Path cache = home.resolve("cache");
+        try (java.net.URLClassLoader isolated = new java.net.URLClassLoader(new java.net.URL[] {ingest, core},
+                ClassLoader.getPlatformClassLoader())) {
+            Class<?> type = isolated.loadClass(DebuginfodCache.class.getName());
+            java.lang.reflect.Method of = type.getDeclaredMethod("of", Map.class);
+            java.lang.reflect.Method temporary = type.getDeclaredMethod("temporary", String.class, String.class);
+            of.setAccessible(true);
+            temporary.setAccessible(true);
+            Object c = of.invoke(null, Map.of("DEBUGINFOD_CACHE_PATH", cache.toString()));
+            Path partial = (Path) temporary.invoke(c, "abcd", "debuginfo");
+            assertEquals(cache.resolve("abcd"), partial.getParent());
+            Files.writeString(partial, "half a download");
+            isolated.loadClass(io.myflame.core.output.TempFiles.class.getName()).getMethod("deleteAll").invoke(null);
+            assertFalse(Files.exists(partial), partial + " outlived the run");
+        }
+    }
 }

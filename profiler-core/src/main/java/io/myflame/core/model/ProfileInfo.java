@@ -9,8 +9,11 @@ package io.myflame.core.model;
  * @param truncatedShare the share of weight in stacks cut short of their thread's entry point, measured on the
  *                       stacks as read (after thread filters, before frames are renamed or hidden, which would move
  *                       entry points); NaN until measured (TruncatedStacks in core.analysis, which builds on this package)
+ * @param unknownSamples whether the input's counts are weights of an unknown number of samples (a folded file's
+ *                       counts: {@code record} writes periods), so that no sample count is claimed
  */
-public record ProfileInfo(String label, String event, String source, CallGraph callGraph, double truncatedShare) {
+public record ProfileInfo(String label, String event, String source, CallGraph callGraph, double truncatedShare,
+                          boolean unknownSamples) {
     public static final ProfileInfo EMPTY = new ProfileInfo(null, null, null);
 
     public ProfileInfo {
@@ -19,27 +22,32 @@ public record ProfileInfo(String label, String event, String source, CallGraph c
 
     /** An input of unknown call-graph mode, not measured yet. */
     public ProfileInfo(String label, String event, String source) {
-        this(label, event, source, CallGraph.UNKNOWN, Double.NaN);
+        this(label, event, source, CallGraph.UNKNOWN, Double.NaN, false);
     }
 
     public ProfileInfo withLabel(String l) {
-        return new ProfileInfo(l, event, source, callGraph, truncatedShare);
+        return new ProfileInfo(l, event, source, callGraph, truncatedShare, unknownSamples);
     }
 
     public ProfileInfo withEvent(String e) {
-        return new ProfileInfo(label, e, source, callGraph, truncatedShare);
+        return new ProfileInfo(label, e, source, callGraph, truncatedShare, unknownSamples);
     }
 
     public ProfileInfo withSource(String s) {
-        return new ProfileInfo(label, event, s, callGraph, truncatedShare);
+        return new ProfileInfo(label, event, s, callGraph, truncatedShare, unknownSamples);
     }
 
     public ProfileInfo withCallGraph(CallGraph c) {
-        return new ProfileInfo(label, event, source, c, truncatedShare);
+        return new ProfileInfo(label, event, source, c, truncatedShare, unknownSamples);
     }
 
     public ProfileInfo withTruncatedShare(double share) {
-        return new ProfileInfo(label, event, source, callGraph, share);
+        return new ProfileInfo(label, event, source, callGraph, share, unknownSamples);
+    }
+
+    /** The same, its counts weights of an unknown number of samples (or not). */
+    public ProfileInfo withUnknownSamples(boolean unknown) {
+        return new ProfileInfo(label, event, source, callGraph, truncatedShare, unknown);
     }
 
     /**
