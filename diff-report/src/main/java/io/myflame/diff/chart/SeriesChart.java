@@ -120,6 +120,7 @@ public final class SeriesChart {
         if (lines.subtitle() != null) {
             out.add(lines.subtitle());
         }
+        out.addAll(io.myflame.diff.UnnamedNotes.of(diff));
         return out;
     }
 }
