@@ -148,9 +148,19 @@ class TruthfulDiffIT {
         String cats = ok("categories", OLD, STRIPPED, "--label", "10.2.11", "--label", "stripped").out();
         // categories marks the column (unreliable) by its own rule; the note names it by that label.
         assertTrue(cats.contains("stripped (unreliable) is partly symbolised: "), cats);
+        // report's tables too, in every mode.
+        for (String[] mode : List.of(new String[] {"--top", "5"}, new String[] {"--rows", DELETE_ROWS},
+                new String[] {"--by-thread"}, new String[] {"--focus", "do_command", "--depth", "2"})) {
+            List<String> args = new ArrayList<>(List.of("report", STRIPPED));
+            args.addAll(List.of(mode));
+            String report = ok(args.toArray(String[]::new)).out();
+            assertEquals(1, report.lines().filter(l -> l.contains(" is partly symbolised: ")).count(), report);
+        }
         // Fully named inputs carry no such note.
         String named = ok("diff", OLD, NEW, "--top", "5").out();
         assertFalse(named.contains("partly symbolised"), named);
+        String report = ok("report", NEW, "--top", "5").out();
+        assertFalse(report.contains("partly symbolised"), report);
     }
 
     /** The category rows of an HTML table: name to cells of the inputs (mean ± spread as the text shows it). */
