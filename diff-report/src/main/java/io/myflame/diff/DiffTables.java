@@ -83,9 +83,8 @@ public final class DiffTables {
         if (where.isEmpty()) {
             return null;
         }
-        return "blank cell: no sample of that input holds the row's function under its parent rows: not run there, or not"
-                + " by that name (renamed, inlined, or code without symbols); no value and no delta (blank in "
-                + String.join(", ", where) + ")";
+        return "blank: no sample of the input has the function under its parent rows (not run, or not by that name): "
+                + String.join(", ", where);
     }
 
     /**
