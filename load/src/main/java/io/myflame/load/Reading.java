@@ -1,5 +1,6 @@
 package io.myflame.load;
 
+import io.myflame.core.task.Concurrency;
 import io.myflame.core.UsageError;
 import io.myflame.core.model.Profile;
 import io.myflame.ingest.ProfileLoader;
@@ -11,14 +12,14 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * How inputs are read, as the ingest flags say: parser threads, whether perf.data's inlined
+ * How inputs are read, as the ingest flags say: the run's thread policy ({@code --threads}), whether perf.data's inlined
  * functions are resolved, the perf binary, whether perf.data goes through {@code perf script}
  * text, where copies of the recorded files are ({@code --symfs}), and what a folded file's first
  * frame is. The one place a perf-ingest reader is made, so commands hold settings, not readers.
  *
  * @param foldedRoot the {@code --folded-root} word: thread, numbered or function
  */
-public record Reading(int threads, boolean inline, String perf, boolean viaPerfScript, Path symfs,
+public record Reading(Concurrency concurrency, boolean inline, String perf, boolean viaPerfScript, Path symfs,
                       String foldedRoot) {
     private static final List<String> FOLDED_ROOTS = List.of("thread", "numbered", "function");
 
@@ -36,8 +37,8 @@ public record Reading(int threads, boolean inline, String perf, boolean viaPerfS
      * Reading with a folded file's first frame a thread kept as written: what {@code collapse} (which
      * accepts {@code --folded-root} but does not collapse folded input) and {@code demo} read with.
      */
-    public Reading(int threads, boolean inline, String perf, boolean viaPerfScript, Path symfs) {
-        this(threads, inline, perf, viaPerfScript, symfs, "thread");
+    public Reading(Concurrency concurrency, boolean inline, String perf, boolean viaPerfScript, Path symfs) {
+        this(concurrency, inline, perf, viaPerfScript, symfs, "thread");
     }
 
     /**
@@ -65,7 +66,7 @@ public record Reading(int threads, boolean inline, String perf, boolean viaPerfS
 
     /** A new reader (each gathers its own warnings and byte count). */
     ProfileLoader loader() {
-        return new ProfileLoader(threads, inline, perf).foldedRoot(root(foldedRoot)).viaPerfScript(viaPerfScript)
+        return new ProfileLoader(concurrency, inline, perf).foldedRoot(root(foldedRoot)).viaPerfScript(viaPerfScript)
                 .symfs(symfs);
     }
 
