@@ -114,6 +114,17 @@ public final class Concurrency {
         return t;
     }
 
+    /** The same policy: the same threads (what its workers did so far is not part of it). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Concurrency c && c.threads == threads;
+    }
+
+    @Override
+    public int hashCode() {
+        return threads;
+    }
+
     @Override
     public String toString() {
         return threads + " thread" + (threads == 1 ? "" : "s");
