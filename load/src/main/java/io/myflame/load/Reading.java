@@ -1,15 +1,17 @@
 package io.myflame.load;
 
-import io.myflame.core.task.Concurrency;
 import io.myflame.core.UsageError;
 import io.myflame.core.model.Profile;
+import io.myflame.core.task.Concurrency;
 import io.myflame.ingest.ProfileLoader;
+import io.myflame.ingest.capture.CaptureDirectory;
 import io.myflame.ingest.error.InputException;
 import io.myflame.ingest.folded.FoldedReader;
 import io.myflame.ingest.perfdata.PerfDataReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * How inputs are read, as the ingest flags say: the run's thread policy ({@code --threads}), whether perf.data's inlined
@@ -57,6 +59,15 @@ public record Reading(Concurrency concurrency, boolean inline, String perf, bool
      */
     public static void readAhead(int threads, String... args) {
         io.myflame.ingest.FoldedReadAhead.start(threads, args);
+    }
+
+    /**
+     * Every file a read of {@code input} may open beside it, each with what it is to the input (a capture's
+     * metadata and samples, a perf.data's symbol archive): an output must be none of them
+     * ({@link CaptureDirectory#filesReadWith}).
+     */
+    public static Map<Path, String> filesReadWith(Path input) {
+        return CaptureDirectory.filesReadWith(input);
     }
 
     /** The profile of one input as read, before any preparation: one profile, else a data error. */
