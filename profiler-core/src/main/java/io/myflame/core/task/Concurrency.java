@@ -10,9 +10,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * place threads are made, each named and a daemon, so no stray thread keeps the JVM alive.
  *
  * <p>A worker is a thread doing a share of the caller's job ({@link #worker}, {@link #workers},
- * {@link #beside}): at most {@link #threads()} run at once, the caller among them, and each one is
- * counted. A helper ({@link #helper}) runs beside the job without sharing it (a read-ahead, a
- * watch, a pipe's pump) and is not bounded by the policy.
+ * {@link #beside}), and each one is counted: no more than {@link #threads()} threads parse or decode
+ * at once, the caller among them when it shares the work (a caller that only cuts a stream into
+ * blocks, or waits, is not one of them), so one thread means no worker beside a file's reader. A
+ * helper ({@link #helper}) runs beside the job without sharing it (a read-ahead, a watch, a pipe's
+ * pump) and is not bounded by the policy.
  */
 public final class Concurrency {
     /**
