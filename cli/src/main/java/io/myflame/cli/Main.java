@@ -78,7 +78,7 @@ public final class Main implements Runnable {
 
     /**
      * The commands whose folded input is read while picocli builds their model (the read is taken only
-     * if the flags ask for that very read; {@link io.myflame.ingest.FoldedReadAhead}), and whose capture
+     * if the flags ask for that very read; {@link io.myflame.load.Reading#readAhead}), and whose capture
      * directories are warmed up as their perf.data and capture.json.
      */
     private static final java.util.Set<String> READ_AHEAD = java.util.Set.of("report", "flamegraph", "diff",

@@ -57,14 +57,8 @@ public final class CaptureDirectory {
                 } catch (IOException | RuntimeException e) {
                     return e;
                 }
-            }, CaptureDirectory::daemon));
+            }, task -> io.myflame.core.task.Concurrency.helper("myflame-capture-json", task)));
         }
-    }
-
-    private static void daemon(Runnable task) {
-        Thread t = new Thread(task, "myflame-capture-json");
-        t.setDaemon(true);
-        t.start();
     }
 
     public static CaptureDirectory open(Path dir) throws IOException, InputException {
