@@ -19,7 +19,8 @@ import org.openqa.selenium.chrome.ChromeDriver;
 /**
  * The interactive options in a real headless Chromium: --search-color paints matches in the
  * colour asked for, --no-javascript gives a static picture that still shows, a flame chart zooms
- * and keeps its time order, and --truncate-text-right / --fontsize relabel frames after a zoom.
+ * and keeps its time order, --truncate-text-right / --fontsize relabel frames after a zoom, and the
+ * script fits labels as the drawing does.
  */
 class FlameOptionsBrowserTest {
     static ChromeDriver driver;
