@@ -1,11 +1,11 @@
 package io.myflame.cli;
 
 import io.myflame.core.UsageError;
-import io.myflame.ingest.capture.CaptureDirectory;
 import io.myflame.core.text.Document;
 import io.myflame.core.text.OutputFormat;
 import io.myflame.core.output.AtomicFile;
 import io.myflame.core.output.OpenDescriptor;
+import io.myflame.load.Reading;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -137,7 +137,7 @@ public final class AtomicOutput {
 
     /**
      * Refuses an output that is one of the inputs, or a file read with one ({@link
-     * CaptureDirectory#filesReadWith}: a perf.data's symbol archive, a capture's metadata): the atomic
+     * Reading#filesReadWith}: a perf.data's symbol archive, a capture's metadata): the atomic
      * rename would replace it (with the result of reading it) and the user's data would be gone.
      */
     private static void refuseInputAsOutput(Path output, Iterable<String> inputs) {
@@ -152,7 +152,7 @@ public final class AtomicOutput {
                 throw new UsageError("-o " + output + " is the input " + input + "; it would be replaced");
             }
             // What is read beside the input: a perf.data's symbol archive and perf archive tarball, a capture's files.
-            for (var read : CaptureDirectory.filesReadWith(Path.of(input)).entrySet()) {
+            for (var read : Reading.filesReadWith(Path.of(input)).entrySet()) {
                 if (Files.exists(read.getKey()) && AtomicFile.sameTarget(read.getKey(), output)) {
                     throw new UsageError("-o " + output + " is " + read.getValue() + " read with the input " + input
                             + "; it would be replaced");

@@ -1,5 +1,6 @@
 package io.myflame.cli;
 
+import io.myflame.core.task.Concurrency;
 import io.myflame.load.Folding;
 import io.myflame.load.Reading;
 import java.nio.file.Path;
@@ -50,7 +51,7 @@ final class CollapseFastPath {
         boolean viaPerfScript = false;
         String event = null, output = null, input = null, perf = "perf", symfs = null;
         java.util.List<String> skipAfter = new java.util.ArrayList<>();
-        int threads = Math.min(Runtime.getRuntime().availableProcessors(), OptionValues.MAX_THREADS);
+        int threads = Concurrency.machine().threads();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String value = i + 1 < args.length ? args[i + 1] : null;
@@ -108,7 +109,7 @@ final class CollapseFastPath {
             input = "-";
         }
         Folding folding = new Folding(pid, tid, kernel || all, jit || all, addrs, event, skipAfter);
-        Reading reading = new Reading(threads, inline, perf, viaPerfScript, symfs == null ? null : Path.of(symfs));
+        Reading reading = new Reading(Concurrency.of(threads), inline, perf, viaPerfScript, symfs == null ? null : Path.of(symfs));
         return new CollapseRequest(input, folding, reading, output == null ? null : Path.of(output));
     }
 }

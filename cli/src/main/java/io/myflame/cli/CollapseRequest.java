@@ -13,7 +13,7 @@ record CollapseRequest(String input, Folding folding, Reading reading, Path outp
     int run(PrintWriter err) throws Exception {
         CommandOutputs.COLLAPSE.choose(null, output);
         AtomicOutput.checkOutput("myflame collapse", output, java.util.List.of(input));
-        io.myflame.ingest.fold.FoldedStacks.prepareToWrite();
+        Collapse.prepareToWrite();
         Collapse stacks = Collapse.read(input, folding, reading, "myflame collapse");
         Warnings w = new Warnings();
         stacks.warnings().forEach(w::add);

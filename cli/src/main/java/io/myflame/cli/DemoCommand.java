@@ -1,5 +1,6 @@
 package io.myflame.cli;
 
+import io.myflame.core.task.Concurrency;
 import io.myflame.core.analysis.CallTrees;
 import io.myflame.core.analysis.InclusiveTable;
 import io.myflame.core.flame.FlameOptions;
@@ -152,7 +153,7 @@ public final class DemoCommand implements Callable<Integer> {
 
     /** One capture: its top table, its DELETE rows, its flamegraph, and an index linking them. */
     private Map<String, Path> single(Path capture) throws Exception {
-        Profile profile = new Reading(Runtime.getRuntime().availableProcessors(), false, "perf", false, null)
+        Profile profile = new Reading(Concurrency.machine(), false, "perf", false, null)
                 .profile(capture.toString());
         Map<String, Path> links = new LinkedHashMap<>();
         links.put("capture.json (server, workload results, checks, perf facts, counter deltas)",

@@ -1,5 +1,6 @@
 package io.myflame.cli;
 
+import io.myflame.core.task.Concurrency;
 import io.myflame.load.Reading;
 import picocli.CommandLine.Option;
 
@@ -12,8 +13,8 @@ public final class IngestFlags {
             description = "Parser threads, 1 to " + OptionValues.MAX_THREADS + " (default: all cores).")
     int threads = DEFAULT_THREADS;
 
-    /** Parser threads when {@code --threads} is not given: one a core. */
-    static final int DEFAULT_THREADS = Math.min(Runtime.getRuntime().availableProcessors(), OptionValues.MAX_THREADS);
+    /** Parser threads when {@code --threads} is not given: one a core ({@link Concurrency#machine()}). */
+    static final int DEFAULT_THREADS = Concurrency.machine().threads();
 
     @Option(names = "--perf", paramLabel = "PATH", defaultValue = "perf", description = "The perf binary.")
     String perf = "perf";
@@ -34,11 +35,11 @@ public final class IngestFlags {
 
     /** How an analysing command reads its inputs; a --folded-root other than its three words is a usage error. */
     public Reading reading() {
-        return new Reading(threads, inline, perf, viaPerfScript, symfs, foldedRoot);
+        return new Reading(Concurrency.of(threads), inline, perf, viaPerfScript, symfs, foldedRoot);
     }
 
     /** How collapse reads: as {@link #reading()}, but --folded-root is accepted and unused (folded input is not collapsed). */
     Reading collapseReading() {
-        return new Reading(threads, inline, perf, viaPerfScript, symfs);
+        return new Reading(Concurrency.of(threads), inline, perf, viaPerfScript, symfs);
     }
 }

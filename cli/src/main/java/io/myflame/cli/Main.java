@@ -78,7 +78,7 @@ public final class Main implements Runnable {
 
     /**
      * The commands whose folded input is read while picocli builds their model (the read is taken only
-     * if the flags ask for that very read; {@link io.myflame.ingest.FoldedReadAhead}).
+     * if the flags ask for that very read; {@link io.myflame.load.Reading#readAhead}).
      */
     private static final java.util.Set<String> READ_AHEAD = java.util.Set.of("report", "flamegraph", "diff",
             "categories", "export");

@@ -13,11 +13,8 @@ import picocli.CommandLine.TypeConversionException;
  * the others are named on their options.
  */
 final class OptionValues {
-    /**
-     * More parser threads than this buys nothing on any machine a database runs on, and each
-     * thread holds its own buffers (100,000 threads asked for 6.4 GB).
-     */
-    static final int MAX_THREADS = 256;
+    /** The most parser threads {@code --threads} takes ({@link io.myflame.core.task.Concurrency#MAX_THREADS}). */
+    static final int MAX_THREADS = io.myflame.core.task.Concurrency.MAX_THREADS;
 
     private OptionValues() {
     }

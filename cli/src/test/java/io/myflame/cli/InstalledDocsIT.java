@@ -32,7 +32,8 @@ import org.junit.jupiter.api.TestFactory;
  * tarball and put its {@code bin/} on PATH would run them: each example line goes to a real bash
  * in the unpacked directory, where {@code myflame} is the distribution's launcher. A {@code $}
  * example prints what the document shows; a line to paste that reads the bundled {@code samples/}
- * succeeds and writes only under {@code out/}; no example starts a {@code scripts/} program, which
+ * succeeds and writes only under {@code out/}, which each page makes itself ({@code mkdir -p out}: {@code -o}
+ * makes no directories, and a reader may open any page first); no example starts a {@code scripts/} program, which
  * only a checkout has. (Lines with placeholder inputs, {@code perf.data} or {@code BASE NEW}, and
  * {@code record}, which needs a server, are checked by {@link DocsIT} for parsing only.)
  */
@@ -67,6 +68,9 @@ class InstalledDocsIT {
         for (Path doc : docs) {
             Map<String, String> variables = new LinkedHashMap<>();
             List<DynamicTest> tests = new ArrayList<>();
+            // Each page is read on its own: a reader who opens it has no out/ yet, so the page makes it.
+            tests.add(DynamicTest.dynamicTest(doc.getFileName() + " starts without out/",
+                    () -> assertEquals(0, bash("rm -rf out").exit)));
             for (DocExamples.Example e : DocExamples.read(doc)) {
                 Matcher set = ASSIGNMENT.matcher(e.command());
                 if (e.shown() == null && set.matches()) {
@@ -99,6 +103,10 @@ class InstalledDocsIT {
             return;
         }
         String line = variables + e.command();
+        if (e.command().startsWith("mkdir ")) {
+            assertEquals(0, bash(line).exit, e.where() + ": `" + e.command() + "` fails in the installed tree");
+            return;
+        }
         if (!readsSamples || !Pattern.compile("\\bmyflame\\b").matcher(e.command()).find()) {
             return;
         }

@@ -21,6 +21,14 @@ public final class Collapse {
         this.warnings = List.copyOf(warnings);
     }
 
+    /**
+     * Makes ready, before the input is read, the classes that write folded lines
+     * ({@link FoldedStacks#prepareToWrite}: compiled early under the AOT cache).
+     */
+    public static void prepareToWrite() {
+        FoldedStacks.prepareToWrite();
+    }
+
     /** Reads and folds {@code input}; a progress line named {@code what} shows on a terminal meanwhile. */
     public static Collapse read(String input, Folding folding, Reading reading, String what)
             throws IOException, InputException {

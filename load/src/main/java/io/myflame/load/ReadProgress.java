@@ -1,5 +1,6 @@
 package io.myflame.load;
 
+import io.myflame.core.task.Concurrency;
 import io.myflame.core.output.Terminal;
 import java.io.PrintStream;
 import java.util.Locale;
@@ -17,7 +18,7 @@ public final class ReadProgress implements AutoCloseable {
     private ReadProgress(String what, AtomicLong bytes, PrintStream err) {
         long start = System.nanoTime();
         long from = bytes.get();
-        thread = new Thread(() -> {
+        thread = Concurrency.daemon("myflame-progress", () -> {
             try {
                 Thread.sleep(1000);
                 while (!done) {
@@ -32,8 +33,7 @@ public final class ReadProgress implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-        }, "myflame-progress");
-        thread.setDaemon(true);
+        });
     }
 
     public static ReadProgress start(String what, AtomicLong bytes) {

@@ -2,23 +2,26 @@ package io.myflame.load;
 
 import io.myflame.core.UsageError;
 import io.myflame.core.model.Profile;
+import io.myflame.core.task.Concurrency;
 import io.myflame.ingest.ProfileLoader;
+import io.myflame.ingest.capture.CaptureDirectory;
 import io.myflame.ingest.error.InputException;
 import io.myflame.ingest.folded.FoldedReader;
 import io.myflame.ingest.perfdata.PerfDataReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
- * How inputs are read, as the ingest flags say: parser threads, whether perf.data's inlined
+ * How inputs are read, as the ingest flags say: the run's thread policy ({@code --threads}), whether perf.data's inlined
  * functions are resolved, the perf binary, whether perf.data goes through {@code perf script}
  * text, where copies of the recorded files are ({@code --symfs}), and what a folded file's first
  * frame is. The one place a perf-ingest reader is made, so commands hold settings, not readers.
  *
  * @param foldedRoot the {@code --folded-root} word: thread, numbered or function
  */
-public record Reading(int threads, boolean inline, String perf, boolean viaPerfScript, Path symfs,
+public record Reading(Concurrency concurrency, boolean inline, String perf, boolean viaPerfScript, Path symfs,
                       String foldedRoot) {
     private static final List<String> FOLDED_ROOTS = List.of("thread", "numbered", "function");
 
@@ -36,8 +39,8 @@ public record Reading(int threads, boolean inline, String perf, boolean viaPerfS
      * Reading with a folded file's first frame a thread kept as written: what {@code collapse} (which
      * accepts {@code --folded-root} but does not collapse folded input) and {@code demo} read with.
      */
-    public Reading(int threads, boolean inline, String perf, boolean viaPerfScript, Path symfs) {
-        this(threads, inline, perf, viaPerfScript, symfs, "thread");
+    public Reading(Concurrency concurrency, boolean inline, String perf, boolean viaPerfScript, Path symfs) {
+        this(concurrency, inline, perf, viaPerfScript, symfs, "thread");
     }
 
     /**
@@ -58,6 +61,15 @@ public record Reading(int threads, boolean inline, String perf, boolean viaPerfS
         io.myflame.ingest.FoldedReadAhead.start(threads, args);
     }
 
+    /**
+     * Every file a read of {@code input} may open beside it, each with what it is to the input (a capture's
+     * metadata and samples, a perf.data's symbol archive): an output must be none of them
+     * ({@link CaptureDirectory#filesReadWith}).
+     */
+    public static Map<Path, String> filesReadWith(Path input) {
+        return CaptureDirectory.filesReadWith(input);
+    }
+
     /** The profile of one input as read, before any preparation: one profile, else a data error. */
     public Profile profile(String input) throws IOException, InputException {
         return loader().load(input);
@@ -65,7 +77,7 @@ public record Reading(int threads, boolean inline, String perf, boolean viaPerfS
 
     /** A new reader (each gathers its own warnings and byte count). */
     ProfileLoader loader() {
-        return new ProfileLoader(threads, inline, perf).foldedRoot(root(foldedRoot)).viaPerfScript(viaPerfScript)
+        return new ProfileLoader(concurrency, inline, perf).foldedRoot(root(foldedRoot)).viaPerfScript(viaPerfScript)
                 .symfs(symfs);
     }
 

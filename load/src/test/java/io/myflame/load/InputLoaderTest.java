@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.myflame.core.task.Concurrency;
 import io.myflame.core.DataError;
 import io.myflame.core.analysis.ProfileFilter;
 import io.myflame.ingest.error.InputException;
@@ -22,7 +23,7 @@ class InputLoaderTest {
     Path tmp;
 
     private static InputLoader loader(Preparation p) {
-        return new InputLoader(new Reading(1, false, "perf", false, null), p);
+        return new InputLoader(new Reading(Concurrency.of(1), false, "perf", false, null), p);
     }
 
     /** A capture loads as one result: the profile labelled by its server, its capture record, its own notes. */

@@ -1,5 +1,6 @@
 package io.myflame.ingest;
 
+import io.myflame.core.task.Concurrency;
 import io.myflame.ingest.fold.FoldedStacks;
 import io.myflame.ingest.io.Stdin;
 import io.myflame.ingest.folded.FoldedTextReader;
@@ -94,16 +95,14 @@ public final class FoldedReadAhead {
         if (before != null) {
             before.stop().set(true);
         }
-        Thread t = new Thread(() -> {
+        Concurrency.helper("myflame-read-ahead", () -> {
             try (InputStream in = Files.newInputStream(key.file())) {
                 started.read().complete(new FoldedTextReader(key.threads()).fromFile(key.file()).stoppedBy(started.stop())
                         .read(in, StandardCharsets.ISO_8859_1, key.source(), key.rootIsThread(), false));
             } catch (Exception | Error e) {
                 started.read().completeExceptionally(e);
             }
-        }, "myflame-read-ahead");
-        t.setDaemon(true);
-        t.start();
+        });
     }
 
     /**

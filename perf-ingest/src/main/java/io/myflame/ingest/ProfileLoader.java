@@ -1,6 +1,7 @@
 package io.myflame.ingest;
 
 import io.myflame.core.model.CallGraph;
+import io.myflame.core.task.Concurrency;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
 import io.myflame.ingest.capture.CaptureDirectory;
@@ -29,7 +30,7 @@ import io.myflame.ingest.error.InputException;
  * record and the warnings (malformed lines, filtered events) for the command to print once.
  */
 public final class ProfileLoader {
-    private final int threads;
+    private final Concurrency concurrency;
     private final boolean inline;
     private final String perfBinary;
     private boolean viaPerfScript;
@@ -56,8 +57,17 @@ public final class ProfileLoader {
         }
     }
 
+    /** As {@link #ProfileLoader(Concurrency, boolean, String)} with {@link Concurrency#of}{@code (threads)}. */
     public ProfileLoader(int threads, boolean inline, String perfBinary) {
-        this.threads = threads;
+        this(Concurrency.of(threads), inline, perfBinary);
+    }
+
+    /**
+     * A loader whose readers split their work as {@code concurrency} allows, that reads perf.data's inlined
+     * functions when {@code inline} (through perf script), and runs {@code perfBinary} when it needs perf.
+     */
+    public ProfileLoader(Concurrency concurrency, boolean inline, String perfBinary) {
+        this.concurrency = concurrency;
         this.inline = inline;
         this.perfBinary = perfBinary;
     }
@@ -145,7 +155,7 @@ public final class ProfileLoader {
     private FoldedStacks readPerfData(Path path, FoldOptions options) throws IOException, InputException {
         if (!viaPerfScript && !inline) {
             try {
-                PerfDataReader direct = new PerfDataReader(options, threads).symfs(symfs);
+                PerfDataReader direct = new PerfDataReader(options, concurrency).symfs(symfs);
                 if (archiveSymbols) {
                     direct.archiveTo(PerfDataReader.archiveBeside(path));
                 }
@@ -159,7 +169,7 @@ public final class ProfileLoader {
 
     /** The perf script text parser, made only for text (or perf's output): the native path needs none. */
     private PerfScriptReader scriptReader(FoldOptions options) {
-        return new PerfScriptReader(options, threads).countingInto(bytesRead);
+        return new PerfScriptReader(options, concurrency).countingInto(bytesRead);
     }
 
     private static FoldedStacks readText(OpenedInput in, PerfScriptReader reader) throws IOException, InputException {
@@ -222,14 +232,14 @@ public final class ProfileLoader {
                         info.withCallGraph(CallGraph.JAVA), warnings));
                 case FOLDED -> {
                     FoldedStacks ahead = FoldedReadAhead.take(in.plainTextFile(), in.name(),
-                            foldedRoot != FoldedReader.Root.FUNCTION, threads);
+                            foldedRoot != FoldedReader.Root.FUNCTION, concurrency.threads());
                     yield List.of(ahead != null ? FoldedReader.profile(ahead, info, warnings, foldedRoot)
                             : FoldedReader.read(in.text(), in.plainTextFile(), StandardCharsets.ISO_8859_1, in.name(), info,
-                                    warnings, foldedRoot, threads));
+                                    warnings, foldedRoot, concurrency));
                 }
                 case DIFFERENTIAL_FOLDED -> {
                     FoldedReader.Differential d = FoldedReader.readDifferential(in.text(), in.plainTextFile(), in.name(), info, warnings,
-                            foldedRoot, threads);
+                            foldedRoot, concurrency);
                     yield List.of(d.base(), d.next());
                 }
                 default -> {

@@ -1,5 +1,6 @@
 package io.myflame.recorder;
 
+import io.myflame.core.task.Concurrency;
 import io.myflame.core.text.Decimals;
 import io.myflame.core.output.AtomicFile;
 import io.myflame.recorder.capture.CaptureMetadata;
@@ -78,7 +79,7 @@ public final class PerfCapture {
         try {
             // The native reader, or perf script for what it does not read (the loader says which).
             // The symbols are kept beside perf.data, so the capture reads the same on another machine.
-            ProfileLoader loader = new ProfileLoader(Runtime.getRuntime().availableProcessors(), false, perf)
+            ProfileLoader loader = new ProfileLoader(Concurrency.machine(), false, perf)
                     .archiveSymbols(true);
             FoldedStacks stacks = loader.fold(data.toString(), FoldOptions.COLLAPSE);
             AtomicFile.write(target, stacks::writeFolded);

@@ -3,7 +3,7 @@ package io.myflame.ingest.block;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.StackArena;
 import io.myflame.core.model.StackMap;
-import io.myflame.core.task.Beside;
+import io.myflame.core.task.Concurrency;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -43,12 +43,18 @@ public final class BlockReader {
         }
     }
 
-    private final int threads;
+    private final Concurrency concurrency;
     private final int blockSize;
     private final AtomicLong bytesRead;
 
+    /** As {@link #BlockReader(Concurrency, int, AtomicLong)} with {@link Concurrency#of}{@code (threads)}. */
     public BlockReader(int threads, int blockSize, AtomicLong bytesRead) {
-        this.threads = Math.max(1, threads);
+        this(Concurrency.of(threads), blockSize, bytesRead);
+    }
+
+    /** Parses with {@code concurrency}'s threads as workers, beside the reading thread, which only reads. */
+    public BlockReader(Concurrency concurrency, int blockSize, AtomicLong bytesRead) {
+        this.concurrency = concurrency;
         this.blockSize = blockSize;
         this.bytesRead = bytesRead;
     }
@@ -68,7 +74,7 @@ public final class BlockReader {
 
     public Merged read(InputStream in, byte[] block, int filled, Boundary boundary,
                 java.util.function.Supplier<BlockParser> parsers) throws IOException {
-        Workers workers = new Workers(threads, parsers);
+        Workers workers = new Workers(concurrency.threads(), parsers);
         int seq = 0;
         boolean eof = filled < block.length;
         long tooLong = 0;
@@ -182,9 +188,7 @@ public final class BlockReader {
             for (int i = 0; i < n; i++) {
                 BlockParser parser = factory.get();
                 parsers[i] = parser;
-                threads[i] = new java.lang.Thread(() -> loop(parser), "myflame-parse-" + i);
-                threads[i].setDaemon(true);
-                threads[i].start();
+                threads[i] = concurrency.worker("myflame-parse-" + i, () -> loop(parser));
             }
         }
 
@@ -281,16 +285,18 @@ public final class BlockReader {
         }
 
         Merged merge() {
-            return BlockReader.merge(parsers, problems, linesPerChunk);
+            return BlockReader.merge(parsers, problems, linesPerChunk, concurrency);
         }
     }
 
     /**
      * The workers' stacks in one map: the largest worker's map, names and all, takes the others'
      * stacks (renamed into its names) where they are: no stack is copied ({@link #mergeInto}). {@code problems} are
-     * the reading thread's own; {@code linesPerChunk} turns chunk lines into file lines.
+     * the reading thread's own; {@code linesPerChunk} turns chunk lines into file lines; {@code concurrency}
+     * says whether a second thread may help.
      */
-    static Merged merge(BlockParser[] parsers, Problems problems, java.util.Map<Integer, Integer> linesPerChunk) {
+    static Merged merge(BlockParser[] parsers, Problems problems, java.util.Map<Integer, Integer> linesPerChunk,
+            Concurrency concurrency) {
         BlockParser base = parsers[0];
         for (BlockParser p : parsers) {
             if (p.stacks.size() > base.stacks.size()) {
@@ -311,7 +317,7 @@ public final class BlockReader {
             otherEvent |= p.otherEventSeen;
             if (p != base) {
                 // the last worker's stacks are compared with every other, so none need be found after it
-                mergeInto(merged, names, p, --others > 0);
+                mergeInto(merged, names, p, --others > 0, concurrency);
             }
         }
         return new Merged(names, merged, problems, otherEvent, (chunk, line) -> {
@@ -333,7 +339,8 @@ public final class BlockReader {
      * the worker's order, a stack found adds its counts, one not found becomes an entry on the worker's own
      * pages, uncopied; {@code findable} entries can be found by a later worker's stacks.
      */
-    private static void mergeInto(StackMap merged, FrameTable names, BlockParser p, boolean findable) {
+    private static void mergeInto(StackMap merged, FrameTable names, BlockParser p, boolean findable,
+            Concurrency concurrency) {
         int[] remap = new int[p.names.size()];
         for (int i = 0; i < remap.length; i++) {
             remap[i] = names.intern(p.names.name(i));
@@ -359,8 +366,8 @@ public final class BlockReader {
             }
             return 0;
         };
-        if (n >= PARALLEL_STACKS && Runtime.getRuntime().availableProcessors() > 1) {
-            Beside.run("myflame-merge", () -> lookUp.applyAsInt(n / 2, n), () -> lookUp.applyAsInt(0, n / 2));
+        if (n >= PARALLEL_STACKS) {
+            concurrency.beside("myflame-merge", () -> lookUp.applyAsInt(n / 2, n), () -> lookUp.applyAsInt(0, n / 2));
         } else {
             lookUp.applyAsInt(0, n);
         }

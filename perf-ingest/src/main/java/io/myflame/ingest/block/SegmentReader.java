@@ -1,5 +1,6 @@
 package io.myflame.ingest.block;
 
+import io.myflame.core.task.Concurrency;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Path;
@@ -57,7 +58,11 @@ public final class SegmentReader {
     private final ConcurrentHashMap<Integer, Integer> linesPerChunk = new ConcurrentHashMap<>();
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
-    private SegmentReader(Path file, Cut cut, byte[] head, long size, int segment, AtomicLong bytesRead) {
+    private final Concurrency concurrency;
+
+    private SegmentReader(Path file, Cut cut, byte[] head, long size, int segment, AtomicLong bytesRead,
+            Concurrency concurrency) {
+        this.concurrency = concurrency;
         this.file = file;
         this.cut = cut;
         this.head = head;
@@ -74,20 +79,23 @@ public final class SegmentReader {
      */
     public static BlockReader.Merged read(Path file, Cut cut, long size, int threads, int segment, AtomicLong bytesRead,
             Supplier<BlockParser> parsers) throws IOException, Unsegmented {
-        return read(file, cut, new byte[0], size, threads, segment, bytesRead, parsers);
+        return read(file, cut, new byte[0], size, Concurrency.of(threads), segment, bytesRead, parsers);
     }
 
-    /** As {@link #read(Path, Cut, long, int, int, AtomicLong, Supplier)}, the file's first bytes already in {@code head}. */
-    public static BlockReader.Merged read(Path file, Cut cut, byte[] head, long size, int threads, int segment,
-            AtomicLong bytesRead, Supplier<BlockParser> parsers) throws IOException, Unsegmented {
+    /**
+     * As {@link #read(Path, Cut, long, int, int, AtomicLong, Supplier)}, the file's first bytes already in
+     * {@code head}, with as many workers as {@code concurrency} allows, the caller among them.
+     */
+    public static BlockReader.Merged read(Path file, Cut cut, byte[] head, long size, Concurrency concurrency,
+            int segment, AtomicLong bytesRead, Supplier<BlockParser> parsers) throws IOException, Unsegmented {
         if (size / segment >= Integer.MAX_VALUE) {
             throw new Unsegmented();
         }
-        SegmentReader reader = new SegmentReader(file, cut, head, size, segment, bytesRead);
+        SegmentReader reader = new SegmentReader(file, cut, head, size, segment, bytesRead, concurrency);
         long before = bytesRead.get();
         try {
             // no more workers than segments: each makes a parser and a buffer of a segment's size
-            return reader.run(Math.max(1, Math.min(threads, reader.segments)), parsers);
+            return reader.run(concurrency.workers(reader.segments), parsers);
         } catch (Unsegmented u) {
             // the caller reads the file again from its start, counting as it goes
             bytesRead.set(before);
@@ -103,9 +111,7 @@ public final class SegmentReader {
         }
         for (int i = 1; i < threads; i++) {
             BlockParser parser = parsers[i];
-            helpers[i - 1] = new Thread(() -> workCatching(parser), "myflame-parse-" + i);
-            helpers[i - 1].setDaemon(true);
-            helpers[i - 1].start();
+            helpers[i - 1] = concurrency.worker("myflame-parse-" + i, () -> workCatching(parser));
         }
         workCatching(parsers[0]);
         try {
@@ -129,7 +135,7 @@ public final class SegmentReader {
         if (t instanceof Error er) {
             throw er;
         }
-        return BlockReader.merge(parsers, new Problems(), linesPerChunk);
+        return BlockReader.merge(parsers, new Problems(), linesPerChunk, concurrency);
     }
 
     private void workCatching(BlockParser parser) {

@@ -1,5 +1,6 @@
 package io.myflame.ingest.folded;
 
+import io.myflame.core.task.Concurrency;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
 import io.myflame.core.model.SampledThread;
@@ -59,16 +60,18 @@ public final class FoldedReader {
     /** Reads folded text with a chosen meaning of the first frame, on {@code threads} workers. */
     public static Profile read(InputStream in, Charset charset, String source, ProfileInfo info, List<String> warnings,
                                Root root, int threads) throws IOException, InputException {
-        return read(in, null, charset, source, info, warnings, root, threads);
+        return read(in, null, charset, source, info, warnings, root, Concurrency.of(threads));
     }
 
     /**
-     * As {@link #read(InputStream, Charset, String, ProfileInfo, List, Root, int)}; {@code file}, when not
-     * null, is the regular file whose bytes {@code in} reads, which the workers then read by segments.
+     * As {@link #read(InputStream, Charset, String, ProfileInfo, List, Root, int)}, on as many workers as
+     * {@code concurrency} allows; {@code file}, when not null, is the regular file whose bytes {@code in}
+     * reads, which the workers then read by segments.
      */
     public static Profile read(InputStream in, java.nio.file.Path file, Charset charset, String source, ProfileInfo info,
-                               List<String> warnings, Root root, int threads) throws IOException, InputException {
-        FoldedStacks stacks = new FoldedTextReader(threads).fromFile(file).read(in, charset, source, root != Root.FUNCTION,
+                               List<String> warnings, Root root, Concurrency concurrency)
+            throws IOException, InputException {
+        FoldedStacks stacks = new FoldedTextReader(concurrency).fromFile(file).read(in, charset, source, root != Root.FUNCTION,
                 false);
         return profile(stacks, info, warnings, root);
     }
@@ -81,9 +84,9 @@ public final class FoldedReader {
 
     /** Reads a differential folded file (two counts per line) as its two profiles; {@code file} as for {@link #read}. */
     public static Differential readDifferential(InputStream in, java.nio.file.Path file, String source, ProfileInfo info,
-                                                List<String> warnings, Root root, int threads)
+                                                List<String> warnings, Root root, Concurrency concurrency)
             throws IOException, InputException {
-        FoldedStacks stacks = new FoldedTextReader(threads).fromFile(file).read(in, source, root != Root.FUNCTION, true);
+        FoldedStacks stacks = new FoldedTextReader(concurrency).fromFile(file).read(in, source, root != Root.FUNCTION, true);
         warnings.addAll(stacks.warnings());
         Function<String, SampledThread> threadOf = threadOf(root);
         // arguments are evaluated in order: the base is copied, then the new side takes the stacks

@@ -1,5 +1,6 @@
 package io.myflame.ingest.folded;
 
+import io.myflame.core.task.Concurrency;
 import io.myflame.ingest.error.InputException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,18 +23,28 @@ public final class FoldedTextReader {
     /** The root of stacks whose first frame is a function, not a thread (flamegraph.pl's "all"). */
     public static final String ALL = "all";
 
-    private final int threads;
+    private final Concurrency concurrency;
     private final int blockSize;
     private java.util.concurrent.atomic.AtomicLong bytesRead = new java.util.concurrent.atomic.AtomicLong();
     /** The regular file the text is, as it is; null when it comes from a pipe or through gzip. */
     private Path file;
 
+    /** As {@link #FoldedTextReader(Concurrency)} with {@link Concurrency#of}{@code (threads)}. */
     public FoldedTextReader(int threads) {
-        this(threads, BlockReader.BLOCK);
+        this(Concurrency.of(threads), BlockReader.BLOCK);
+    }
+
+    /** Parses with as many workers as {@code concurrency} allows. */
+    public FoldedTextReader(Concurrency concurrency) {
+        this(concurrency, BlockReader.BLOCK);
     }
 
     FoldedTextReader(int threads, int blockSize) {
-        this.threads = Math.max(1, threads);
+        this(Concurrency.of(threads), blockSize);
+    }
+
+    private FoldedTextReader(Concurrency concurrency, int blockSize) {
+        this.concurrency = concurrency;
         this.blockSize = blockSize;
     }
 
@@ -80,13 +91,14 @@ public final class FoldedTextReader {
         BlockReader.Merged m = null;
         if (file != null) {
             try {
-                m = SegmentReader.read(file, SegmentReader.Cut.LINE, Files.size(file), threads, blockSize, bytesRead, parsers);
+                m = SegmentReader.read(file, SegmentReader.Cut.LINE, new byte[0], Files.size(file), concurrency, blockSize,
+                        bytesRead, parsers);
             } catch (SegmentReader.Unsegmented e) {
                 // a line too long for a segment: read as from a pipe, below
             }
         }
         if (m == null) {
-            BlockReader reader = new BlockReader(threads, blockSize, bytesRead);
+            BlockReader reader = new BlockReader(concurrency, blockSize, bytesRead);
             int[] filled = new int[1];
             byte[] block = reader.first(in, filled);
             m = reader.read(in, block, filled[0], BlockReader::lastNewline, parsers);

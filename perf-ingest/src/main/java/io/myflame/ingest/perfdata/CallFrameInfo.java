@@ -137,13 +137,13 @@ final class CallFrameInfo {
      * entry starting at or before it), or -1: libunwind's dwarf_search_unwind_table.
      */
     int ehFde(long pc) {
-        int i = lastAtOrBefore(tablePc, tablePc.length, pc);
+        int i = SortedAddresses.lastAtOrBefore(tablePc, tablePc.length, pc);
         return i < 0 ? -1 : tableFde[i];
     }
 
     /** The offset in {@link #debugFrame} of an FDE covering {@code pc}, or -1. */
     int debugFde(long pc) {
-        int i = lastAtOrBefore(debugStart, debugStart.length, pc);
+        int i = SortedAddresses.lastAtOrBefore(debugStart, debugStart.length, pc);
         for (int k = i; k >= 0 && k > i - 8; k--) {
             if (Long.compareUnsigned(pc, debugEnd[k]) < 0 && Long.compareUnsigned(pc, debugStart[k]) >= 0) {
                 return debugFde[k];
@@ -154,22 +154,6 @@ final class CallFrameInfo {
 
     boolean hasEhFrame() {
         return ehFrame != null;
-    }
-
-    private static int lastAtOrBefore(long[] sorted, int n, long pc) {
-        int lo = 0;
-        int hi = n - 1;
-        int at = -1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (Long.compareUnsigned(sorted[mid], pc) <= 0) {
-                at = mid;
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return at;
     }
 
     /** {@code .debug_frame}'s FDEs, sorted by start (it has no search table). */

@@ -1,5 +1,6 @@
 package io.myflame.ingest.perfdata;
 
+import io.myflame.core.task.Concurrency;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -109,9 +110,7 @@ final class Demangler implements AutoCloseable {
 
     /** Runs a task on a thread of its own: the common pool has one thread on two cores, and the kernel's symbols may hold it. */
     static void daemon(Runnable task) {
-        Thread t = new Thread(task, "myflame-helper");
-        t.setDaemon(true);
-        t.start();
+        Concurrency.helper("myflame-helper", task);
     }
 
     /** Ends a c++filt that was started but not needed (no C++ names, or the read failed). */

@@ -55,18 +55,7 @@ final class FunctionBounds {
             return -1;
         }
         long pc = cfi.vaddr(offset);
-        int lo = 0;
-        int hi = start.length - 1;
-        int at = -1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (Long.compareUnsigned(start[mid], pc) <= 0) {
-                at = mid;
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
+        int at = SortedAddresses.lastAtOrBefore(start, start.length, pc);
         return at >= 0 && Long.compareUnsigned(pc - start[at], length[at]) < 0 ? start[at] : -1;
     }
 

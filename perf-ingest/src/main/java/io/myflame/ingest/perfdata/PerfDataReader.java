@@ -1,5 +1,6 @@
 package io.myflame.ingest.perfdata;
 
+import io.myflame.core.task.Concurrency;
 import io.myflame.ingest.error.InputException;
 import io.myflame.ingest.fold.FoldOptions;
 import io.myflame.ingest.fold.FoldedStacks;
@@ -25,14 +26,20 @@ import java.util.concurrent.Future;
  */
 public final class PerfDataReader {
     private final FoldOptions options;
-    private final int threads;
+    private final Concurrency concurrency;
     private final String cxxfilt;
     private final SymbolSources.Host host;
     private Path symfs;
     private Path archiveTo;
 
+    /** As {@link #PerfDataReader(FoldOptions, Concurrency)} with {@link Concurrency#of}{@code (threads)}. */
     public PerfDataReader(FoldOptions options, int threads) {
         this(options, threads, "c++filt");
+    }
+
+    /** Decodes the samples on as many threads as {@code concurrency} allows (on the caller's alone for one). */
+    public PerfDataReader(FoldOptions options, Concurrency concurrency) {
+        this(options, concurrency, "c++filt", SymbolSources.Host.current());
     }
 
     PerfDataReader(FoldOptions options, int threads, String cxxfilt) {
@@ -41,8 +48,12 @@ public final class PerfDataReader {
 
     /** Symbols looked up where {@code host} keeps them (tests: a debug root or debuginfod environment of their own). */
     PerfDataReader(FoldOptions options, int threads, String cxxfilt, SymbolSources.Host host) {
+        this(options, Concurrency.of(threads), cxxfilt, host);
+    }
+
+    private PerfDataReader(FoldOptions options, Concurrency concurrency, String cxxfilt, SymbolSources.Host host) {
         this.options = options;
-        this.threads = Math.max(1, threads);
+        this.concurrency = concurrency;
         this.cxxfilt = cxxfilt;
         this.host = host;
     }
@@ -119,7 +130,7 @@ public final class PerfDataReader {
             }
             SymbolSources sources = new SymbolSources(path, new java.util.HashSet<>(file.buildIds.values()), symfs, host);
             RecordIndex index = indexed != null ? indexed.index() : new RecordIndex(file);
-            ExecutorService ahead = Executors.newSingleThreadExecutor(PerfDataReader::daemonThread);
+            ExecutorService ahead = Executors.newSingleThreadExecutor(Concurrency.helpers("myflame-perfdata"));
             try {
                 if (indexed == null) {
                     index.readAhead = (dso, id) -> ahead.execute(() -> dso.readAhead(sources, id));
@@ -184,12 +195,6 @@ public final class PerfDataReader {
         }
     }
 
-    private static Thread daemonThread(Runnable r) {
-        Thread t = new Thread(r, "myflame-perfdata");
-        t.setDaemon(true);
-        return t;
-    }
-
     private FoldedStacks fold(Path path, PerfDataFile file, RecordIndex index, SymbolSources sources, Demangler demangler)
             throws IOException, InputException, Unsupported {
         String event = keptEvent(file, index);
@@ -250,7 +255,7 @@ public final class PerfDataReader {
 
     private List<SampleDecoder> decode(PerfDataFile file, RecordIndex index, SymbolSources sources)
             throws IOException {
-        int n = Math.min(threads, Math.max(1, index.chunks.size()));
+        int n = concurrency.workers(index.chunks.size());
         List<SampleDecoder> decoders = new ArrayList<>();
         int maxStack = maxStack();
         for (int i = 0; i < n; i++) {
@@ -263,7 +268,7 @@ public final class PerfDataReader {
             }
             return decoders;
         }
-        ExecutorService pool = Executors.newFixedThreadPool(n, PerfDataReader::daemonThread);
+        ExecutorService pool = Executors.newFixedThreadPool(n, concurrency.workers("myflame-perfdata"));
         try {
             java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
             List<Future<?>> futures = new ArrayList<>();

@@ -241,18 +241,7 @@ final class SymbolTable {
 
     /** The index of the symbol containing {@code addr}, or -1. */
     int find(long addr) {
-        int lo = 0;
-        int hi = start.length - 1;
-        int at = -1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (Long.compareUnsigned(start[mid], addr) <= 0) {
-                at = mid;
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
+        int at = SortedAddresses.lastAtOrBefore(start, start.length, addr);
         // An enclosing symbol further back (nested sizes) is rare; look a little way, not through the table.
         int stop = Math.max(-1, at - 16);
         for (int i = at; i > stop && Long.compareUnsigned(maxEnd[i], addr) > 0; i--) {

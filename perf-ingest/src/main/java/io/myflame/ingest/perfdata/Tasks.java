@@ -241,18 +241,7 @@ final class Tasks {
 
         /** The mapping that holds {@code addr} at (t, q), or -1. */
         int find(long addr, long t, long q) {
-            int lo = 0;
-            int hi = size - 1;
-            int at = -1;
-            while (lo <= hi) {
-                int mid = (lo + hi) >>> 1;
-                if (Long.compareUnsigned(start[mid], addr) <= 0) {
-                    at = mid;
-                    lo = mid + 1;
-                } else {
-                    hi = mid - 1;
-                }
-            }
+            int at = SortedAddresses.lastAtOrBefore(start, size, addr);
             int best = -1;
             for (int i = at; i >= 0 && Long.compareUnsigned(maxEnd[i], addr) > 0; i--) {
                 if (Long.compareUnsigned(addr, end[i]) < 0 && notAfter(time[i], seq[i], t, q)

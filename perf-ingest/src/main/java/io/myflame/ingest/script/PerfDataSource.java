@@ -1,5 +1,6 @@
 package io.myflame.ingest.script;
 
+import io.myflame.core.task.Concurrency;
 import io.myflame.ingest.error.InputException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -214,7 +215,7 @@ public final class PerfDataSource {
 
         @Override
         public void setProcessErrorStream(InputStream is) {
-            errPump = new java.lang.Thread(() -> {
+            errPump = Concurrency.daemon("perf-stderr", () -> {
                 byte[] buf = new byte[8192];
                 try {
                     int n;
@@ -228,8 +229,7 @@ public final class PerfDataSource {
                 } catch (IOException ignored) {
                     // the process went away; what it said so far is kept
                 }
-            }, "perf-stderr");
-            errPump.setDaemon(true);
+            });
         }
 
         @Override

@@ -1,5 +1,6 @@
 package io.myflame.ingest.script;
 
+import io.myflame.core.task.Concurrency;
 import io.myflame.ingest.error.InputException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -52,15 +53,13 @@ public final class PerfProgram {
         byte[] head = new byte[MAX_ANSWER];
         int[] got = {0};
         // Read on a thread of its own: a program that prints nothing blocks the read until it is killed.
-        Thread reader = new Thread(() -> {
+        Thread reader = Concurrency.helper("myflame-perf-version", () -> {
             try {
                 got[0] = out.readNBytes(head, 0, head.length);
             } catch (IOException e) {
                 // killed below; what it said so far is kept
             }
-        }, "myflame-perf-version");
-        reader.setDaemon(true);
-        reader.start();
+        });
         try {
             if (!p.waitFor(VERSION_SECONDS, TimeUnit.SECONDS)) {
                 p.destroyForcibly().waitFor();

@@ -1,5 +1,6 @@
 package io.myflame.ingest.script;
 
+import io.myflame.core.task.Concurrency;
 import io.myflame.ingest.error.InputException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,19 +23,29 @@ public final class PerfScriptReader {
     public static final int BLOCK = BlockReader.BLOCK;
 
     private final FoldOptions options;
-    private final int threads;
+    private final Concurrency concurrency;
     private final int blockSize;
     /** Bytes read so far, for a progress display; shared with whoever shows it. */
     private java.util.concurrent.atomic.AtomicLong bytesRead = new java.util.concurrent.atomic.AtomicLong();
 
+    /** As {@link #PerfScriptReader(FoldOptions, Concurrency)} with {@link Concurrency#of}{@code (threads)}. */
     public PerfScriptReader(FoldOptions options, int threads) {
-        this(options, threads, BLOCK);
+        this(options, Concurrency.of(threads), BLOCK);
+    }
+
+    /** Parses with as many workers as {@code concurrency} allows. */
+    public PerfScriptReader(FoldOptions options, Concurrency concurrency) {
+        this(options, concurrency, BLOCK);
     }
 
     /** With a chosen block size: tests use tiny blocks to cut small inputs into many chunks. */
     PerfScriptReader(FoldOptions options, int threads, int blockSize) {
+        this(options, Concurrency.of(threads), blockSize);
+    }
+
+    private PerfScriptReader(FoldOptions options, Concurrency concurrency, int blockSize) {
         this.options = options;
-        this.threads = Math.max(1, threads);
+        this.concurrency = concurrency;
         this.blockSize = blockSize;
     }
 
@@ -45,7 +56,7 @@ public final class PerfScriptReader {
     }
 
     public FoldedStacks read(InputStream in, String source) throws IOException, InputException {
-        BlockReader reader = new BlockReader(threads, blockSize, bytesRead);
+        BlockReader reader = new BlockReader(concurrency, blockSize, bytesRead);
         int[] filled = new int[1];
         byte[] block = reader.first(in, filled);
         Head head = Head.of(block, filled[0], source, options);
@@ -72,7 +83,7 @@ public final class PerfScriptReader {
         Head head = Head.of(block, block.length, source, options);
         if (!head.oneLineSamples) {
             try {
-                BlockReader.Merged m = SegmentReader.read(file, SegmentReader.Cut.BLANK_LINE, block, size, threads,
+                BlockReader.Merged m = SegmentReader.read(file, SegmentReader.Cut.BLANK_LINE, block, size, concurrency,
                         blockSize, bytesRead, () -> new ChunkParser(options, head.event));
                 return folded(m, head, source);
             } catch (SegmentReader.Unsegmented e) {

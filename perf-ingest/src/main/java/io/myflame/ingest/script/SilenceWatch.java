@@ -1,5 +1,6 @@
 package io.myflame.ingest.script;
 
+import io.myflame.core.task.Concurrency;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,9 +22,7 @@ final class SilenceWatch implements AutoCloseable {
     SilenceWatch(ExecuteWatchdog dog, long seconds) {
         this.dog = dog;
         this.limitNanos = seconds * 1_000_000_000L;
-        Thread t = new Thread(this::watch, "myflame-perf-silence");
-        t.setDaemon(true);
-        t.start();
+        Concurrency.helper("myflame-perf-silence", this::watch);
     }
 
     private void watch() {

@@ -3,6 +3,7 @@ package io.myflame.ingest.block;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.myflame.core.task.Concurrency;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,7 +69,7 @@ class SegmentReaderTest {
             ConcurrentSkipListMap<Integer, String> units = new ConcurrentSkipListMap<>();
             AtomicLong counted = new AtomicLong();
             SegmentReader.read(file, blankLineCut ? SegmentReader.Cut.BLANK_LINE : SegmentReader.Cut.LINE, head,
-                    bytes.length, threads, segment, counted, () -> new BlockParser() {
+                    bytes.length, Concurrency.of(threads), segment, counted, () -> new BlockParser() {
                         @Override
                         public int parse(byte[] b, int from, int to, int chunk, boolean last) {
                             units.put(chunk, new String(b, from, to - from, StandardCharsets.ISO_8859_1));

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.myflame.core.task.Concurrency;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -56,7 +57,7 @@ class WorkerMergeTest {
             }
         }
         assertTrue(a.stacks.size() >= BlockReader.PARALLEL_STACKS && c.stacks.size() >= BlockReader.PARALLEL_STACKS);
-        BlockReader.Merged m = BlockReader.merge(new BlockParser[] {a, b, c}, new Problems(), Map.of());
+        BlockReader.Merged m = BlockReader.merge(new BlockParser[] {a, b, c}, new Problems(), Map.of(), Concurrency.of(2));
         List<String> merged = new ArrayList<>();
         m.stacks().forEachInPlace((e, t, arena, from, len, w, n) -> {
             StringBuilder line = new StringBuilder(m.names().name(t));

@@ -3,6 +3,7 @@ package io.myflame.ingest.folded;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.myflame.core.model.Profile;
+import io.myflame.core.task.Concurrency;
 import io.myflame.core.model.ProfileInfo;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +35,7 @@ class FoldedDifferentialTest {
             for (int threads = 1; threads <= 2; threads++) {
                 FoldedReader.Differential d = FoldedReader.readDifferential(
                         new ByteArrayInputStream(TEXT.getBytes(StandardCharsets.ISO_8859_1)), segments, "diff.folded",
-                        ProfileInfo.EMPTY, new ArrayList<>(), FoldedReader.Root.THREAD, threads);
+                        ProfileInfo.EMPTY, new ArrayList<>(), FoldedReader.Root.THREAD, Concurrency.of(threads));
                 assertEquals(List.of(
                         "mariadbd;do_command;mysql_delete;ha_delete_row 7",
                         "sysbench;start_thread;event_loop 2",

@@ -2,6 +2,7 @@ package io.myflame.core.flame;
 
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.task.Beside;
+import io.myflame.core.task.Concurrency;
 import io.myflame.core.text.Escape;
 import java.awt.Color;
 import java.awt.Font;
@@ -88,7 +89,7 @@ final class FlameDrawing {
         g.fill(new Rectangle2D.Double(0, 0, options.width(), height));
         drawHeader(g);
         boolean twoThreads = layout.size() >= SHARED_FRAMES && options.style().pure()
-                && Runtime.getRuntime().availableProcessors() > 1;
+                && Concurrency.machine().splits();
         Frames frames = drawFrames(g, height - bottom - legendHeight, shares, out, twoThreads ? layout.size() / 2 : -1);
         drawFooter(g, height - legendHeight);
         if (legendHeight > 0) {

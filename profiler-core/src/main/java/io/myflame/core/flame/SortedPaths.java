@@ -4,6 +4,7 @@ import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.StackArena;
 import io.myflame.core.task.Beside;
+import io.myflame.core.task.Concurrency;
 import java.util.Arrays;
 
 /**
@@ -150,7 +151,7 @@ final class SortedPaths {
         packed = new long[n];
         Ranges all = new Ranges();
         all.push(0, n, 0);
-        if (n < Math.max(2, parallelPaths) || Runtime.getRuntime().availableProcessors() < 2) {
+        if (n < Math.max(2, parallelPaths) || !Concurrency.machine().splits()) {
             sortRanges(all);
             return;
         }

@@ -10,17 +10,19 @@ public final class Beside {
     private Beside() {
     }
 
-    /** Runs {@code theirs} on a new thread named {@code name} and {@code mine} on this one; returns when both are done. */
+    /**
+     * Runs {@code theirs} on a new thread named {@code name} and {@code mine} on this one; returns when both are done.
+     * A part that honours the run's thread policy calls {@link Concurrency#beside} instead.
+     */
     public static void run(String name, Runnable theirs, Runnable mine) {
         Throwable[] failed = new Throwable[1];
-        Thread other = new Thread(() -> {
+        Thread other = Concurrency.helper(name, () -> {
             try {
                 theirs.run();
             } catch (Throwable t) {
                 failed[0] = t;
             }
-        }, name);
-        other.start();
+        });
         try {
             mine.run();
         } finally {

@@ -1,5 +1,6 @@
 package io.myflame.recorder.capture;
 
+import io.myflame.core.task.Concurrency;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,7 +10,7 @@ public record HostInfo(String kernel, String cpuModel, int cores) {
 
     public static HostInfo current() {
         return new HostInfo(firstLine(Path.of("/proc/sys/kernel/osrelease"), System.getProperty("os.version")),
-                readCpuModel(), Runtime.getRuntime().availableProcessors());
+                readCpuModel(), Concurrency.cores());
     }
 
     /** {@code model name\t: Intel(R) Xeon(R) ...} from /proc/cpuinfo. */

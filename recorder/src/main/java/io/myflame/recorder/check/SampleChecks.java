@@ -1,5 +1,6 @@
 package io.myflame.recorder.check;
 
+import io.myflame.core.task.Concurrency;
 import io.myflame.recorder.progress.Progress;
 import io.myflame.recorder.capture.CaptureMetadata;
 
@@ -51,7 +52,7 @@ public final class SampleChecks {
             return;
         }
         double busy = samples / (frequency * seconds);
-        int expected = Math.min(threads, Runtime.getRuntime().availableProcessors());
+        int expected = Math.min(threads, Concurrency.cores());
         meta.checks(c -> c.withCpusBusy(WindowChecks.round(busy), expected));
         if (busy < MIN_BUSY_SHARE * expected) {
             WindowChecks.warn(meta, progress, String.format(Locale.ROOT, "server not CPU-bound: perf found it on CPU "
