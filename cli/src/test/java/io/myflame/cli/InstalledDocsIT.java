@@ -49,8 +49,6 @@ class InstalledDocsIT {
         // The first run makes the class-data archive and says so on stderr; the examples are later runs,
         // in whatever order they come (an error example shows stderr).
         run(home, List.of(home.resolve("bin/myflame").toString(), "--version"));
-        // The docs' `mkdir -p out` lines, which this test does not run (-o makes no directories).
-        Files.createDirectories(home.resolve("out"));
     }
 
     @AfterAll
