@@ -89,7 +89,7 @@ public final class FlameFlags {
     @Option(names = "--stroke-color", paramLabel = "#rrggbb|none", description = "Outline every frame.")
     String strokeColor;
 
-    @Option(names = "--truncate-text-right", description = "Labels that do not fit keep their start (default: their end).")
+    @Option(names = "--truncate-text-right", description = "Labels that do not fit keep their start, cut at the end (default: their end, cut at a qualifier or word).")
     boolean truncateRight;
 
     @Option(names = "--no-javascript", description = "No script in the SVG (no tooltips, zoom or search).")

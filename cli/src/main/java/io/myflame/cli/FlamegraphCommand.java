@@ -283,7 +283,9 @@ public final class FlamegraphCommand implements Callable<Integer> {
     private static String describe(Profile p) {
         String event = p.info().event() == null ? "" : p.info().event() + ", ";
         double cut = p.info().truncatedShare();
-        String truncated = cut > 0 ? "; " + Truncation.pct(cut) + " in truncated stacks, drawn under " + TruncatedStacks.MARK : "";
+        // Said plainly: "truncated" alone is perf's jargon, and the frame's name needs explaining.
+        String truncated = cut > 0 ? "; stacks perf could not unwind to their thread's start (" + Truncation.pct(cut)
+                + " of samples) are drawn under a frame named " + TruncatedStacks.MARK : "";
         String samples = p.info().unknownSamples() ? "" : String.format(Locale.ROOT, "%,d samples, ", p.totalSamples());
         return String.format(Locale.ROOT, "%s%stotal weight %,d%s", event, samples, p.totalWeight(), truncated);
     }

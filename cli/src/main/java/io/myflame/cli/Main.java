@@ -78,7 +78,8 @@ public final class Main implements Runnable {
 
     /**
      * The commands whose folded input is read while picocli builds their model (the read is taken only
-     * if the flags ask for that very read; {@link io.myflame.load.Reading#readAhead}).
+     * if the flags ask for that very read; {@link io.myflame.load.Reading#readAhead}), and whose capture
+     * directories are warmed up as their perf.data and capture.json.
      */
     private static final java.util.Set<String> READ_AHEAD = java.util.Set.of("report", "flamegraph", "diff",
             "categories", "export");
@@ -104,9 +105,10 @@ public final class Main implements Runnable {
         if (collapsed != null) {
             return collapsed;
         }
-        boolean perfData = io.myflame.load.Reading.warmUp(args);
+        boolean analysis = args.length > 1 && READ_AHEAD.contains(args[0]);
+        boolean perfData = io.myflame.load.Reading.warmUp(analysis, args);
         // a perf.data among the inputs is warmed up above; looking for a folded file would open it again
-        if (!perfData && args.length > 1 && READ_AHEAD.contains(args[0])) {
+        if (!perfData && analysis) {
             io.myflame.load.Reading.readAhead(IngestFlags.DEFAULT_THREADS, args);
         }
         CommandLine cl = commandLine(args);

@@ -96,4 +96,35 @@ class PerfDataIT {
             assertEquals(1, r.err().lines().count(), r.err());
         }
     }
+
+    /**
+     * A plain perf.data of Debian's stripped mariadbd (the bundled point-select capture's, unpacked
+     * without the symbol archive a capture keeps beside it): report warns of the share of self time
+     * in unnamed code and names the server's file among it, and that share is the self time of the
+     * unnamed rows the table shows (FILE+0xSTART functions and [FILE] lumps). Issue 37 saw
+     * {@code [mariadbd]} first at 76 % with no such warning.
+     */
+    @Test
+    void aStrippedServersPlainPerfDataWarnsOfItsUnnamedShare(@TempDir Path dir) throws Exception {
+        Path xz = Myflame.samples().resolve("captures/mariadb-10.11-oltp_point_select/perf.data.xz").toAbsolutePath();
+        Path plain = dir.resolve("perf.data");
+        Process p = new ProcessBuilder("xz", "-dc", xz.toString()).redirectOutput(plain.toFile()).start();
+        assertTrue(p.waitFor(1, TimeUnit.MINUTES) && p.exitValue() == 0, "xz -dc " + xz);
+        Myflame.Result r = Myflame.run("report", plain.toString(), "--top", "0");
+        assertEquals(0, r.exit(), r.err());
+        java.util.regex.Matcher warned = java.util.regex.Pattern.compile("myflame report: warning: " + java.util.regex.Pattern
+                .quote(plain.toString()) + ": unnamed functions: ([\\d.]+)% of the samples' self time is in code without "
+                + "symbols \\(([^)]*)\\)").matcher(r.err());
+        assertTrue(warned.find(), r.err());
+        assertTrue(warned.group(2).matches("(.*, )?mariadbd [\\d.]+%.*"), "the server's file is named: " + warned.group(2));
+        double unnamedSelf = 0;
+        java.util.regex.Matcher row = java.util.regex.Pattern.compile("(?m)^\\s*[\\d.]+%\\s+([\\d.]+)%\\s+(\\S+)$").matcher(r.out());
+        while (row.find()) {
+            String name = row.group(2);
+            if (name.matches(".+\\+0x[0-9a-f]+|\\[[^\\]]+\\]") && !name.equals("[unknown]")) {
+                unnamedSelf += Double.parseDouble(row.group(1));
+            }
+        }
+        assertEquals(Double.parseDouble(warned.group(1)), unnamedSelf, 0.5, "the warned share is the unnamed rows' self time");
+    }
 }

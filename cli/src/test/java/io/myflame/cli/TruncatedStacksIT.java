@@ -82,11 +82,14 @@ class TruncatedStacksIT {
         assertEquals(0, r.exit(), r.err());
         FlamegraphIT.wellFormed(svg);
         String s = Files.readString(svg);
-        assertTrue(s.contains("<g class='f' data-n='[truncated]' data-w='" + w[1] + "'>"), "one [truncated] frame of the cut weight");
+        // The frame's tooltip says what its name means.
+        assertTrue(s.contains("<g class='f' data-n='[truncated]' data-w='" + w[1] + "' data-t='stacks perf could not unwind "
+                + "to their thread&apos;s start: their callers are unknown'>"), "one [truncated] frame of the cut weight, explained");
         // First frame after the thread: on the level of start_thread, under mariadbd.
         assertEquals(y(s, "mariadbd") - 16, y(s, "[truncated]"), 0.01);
         assertEquals(y(s, "start_thread"), y(s, "[truncated]"), 0.01);
-        assertTrue(s.contains(pct(w) + " in truncated stacks, drawn under [truncated]"), "subtitle");
+        assertTrue(s.contains("; stacks perf could not unwind to their thread&apos;s start (" + pct(w)
+                + " of samples) are drawn under a frame named [truncated]</text>"), "subtitle");
         assertTrue(r.err().contains("truncated stacks"), r.err());
     }
 

@@ -7,7 +7,6 @@ import io.myflame.ingest.ProfileLoader;
 import io.myflame.ingest.capture.CaptureDirectory;
 import io.myflame.ingest.error.InputException;
 import io.myflame.ingest.folded.FoldedReader;
-import io.myflame.ingest.perfdata.PerfDataReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -45,11 +44,12 @@ public record Reading(Concurrency concurrency, boolean inline, String perf, bool
 
     /**
      * Starts, before the command line is parsed, what every native read of a perf.data that one of
-     * {@code args} names needs whatever the flags say (its symbol archive or the kernel's symbols).
-     * Returns whether one of them named a perf.data.
+     * {@code args} names needs whatever the flags say (its symbol archive or the kernel's symbols); with
+     * {@code captures} (the arguments are an analysis command's inputs) a capture directory's too, and its
+     * capture.json. Returns whether one of them named a perf.data.
      */
-    public static boolean warmUp(String... args) {
-        return PerfDataReader.warmUp(args);
+    public static boolean warmUp(boolean captures, String... args) {
+        return ProfileLoader.warmUp(captures, args);
     }
 
     /**

@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * Warnings a command collects and prints once, prefixed with the command's name. A warning that
  * several inputs say alike (every bundled capture's "perf recorded cpu-clock") is one line naming
- * them all, not one line per input.
+ * them all, not one line per input; the same standing-alone warning twice is one line.
  */
 public final class Warnings {
     /**
@@ -42,8 +42,12 @@ public final class Warnings {
         }
     }
 
+    /** A warning that stands alone; the same text said again (an input named twice, `diff X X`) is one line. */
     public void add(String w) {
-        lines.add(new Line(w, false));
+        Line line = new Line(w, false);
+        if (!lines.contains(line)) {
+            lines.add(line);
+        }
     }
 
     /** A warning {@code input} says of itself; printed once with every input that says the same. */

@@ -72,6 +72,33 @@ public final class ProfileLoader {
         this.perfBinary = perfBinary;
     }
 
+    /**
+     * Starts, before the command line is parsed, what a native read of the perf.data one of {@code args}
+     * names needs whatever the flags say ({@link PerfDataReader#warmUp}). With {@code captures} (the
+     * arguments are a command's inputs) a capture directory counts as its sample file, so a capture
+     * {@code record} wrote starts as early as its perf.data would, and its capture.json is read ahead
+     * too. Returns whether one of them named a perf.data.
+     */
+    public static boolean warmUp(boolean captures, String... args) {
+        String[] named = args.clone();
+        for (int i = 0; captures && i < named.length; i++) {
+            if (named[i].startsWith("-")) {
+                continue;
+            }
+            try {
+                Path path = Path.of(named[i]);
+                Path samples = Files.isDirectory(path) ? CaptureDirectory.sampleFile(path) : null;
+                if (samples != null) {
+                    CaptureDirectory.readAhead(path);
+                    named[i] = samples.toString();
+                }
+            } catch (java.nio.file.InvalidPathException e) {
+                // not a path: the command line says so in its own words later
+            }
+        }
+        return PerfDataReader.warmUp(named);
+    }
+
     /** What the first frame of folded input is (default: a thread label kept as written). */
     public ProfileLoader foldedRoot(FoldedReader.Root root) {
         this.foldedRoot = root;

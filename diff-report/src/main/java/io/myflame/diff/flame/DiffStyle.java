@@ -1,6 +1,7 @@
 package io.myflame.diff.flame;
 
 import io.myflame.core.analysis.CallTree;
+import io.myflame.core.analysis.TruncatedStacks;
 import io.myflame.core.flame.FrameStyle;
 import java.awt.Color;
 import java.util.ArrayList;
@@ -129,8 +130,10 @@ public final class DiffStyle implements FrameStyle {
             double v = Math.max(base[node], next[node]);
             return "only in " + apartLabel + " (" + format(v, false) + ")";
         }
-        return String.format(Locale.ROOT, "base %s, new %s, change %s", format(base[node], false),
+        String shares = String.format(Locale.ROOT, "base %s, new %s, change %s", format(base[node], false),
                 format(next[node], false), format(change(node), true));
+        // The frame truncated stacks are drawn under says what its name means, as in a single graph.
+        return TruncatedStacks.MARK.equals(tree.name(node)) ? TRUNCATED_NOTE + "; " + shares : shares;
     }
 
     private String format(double v, boolean signed) {

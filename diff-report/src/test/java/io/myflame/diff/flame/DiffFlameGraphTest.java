@@ -178,6 +178,19 @@ class DiffFlameGraphTest {
         assertEquals(largest, share.maxChange(), 1e-9);
     }
 
+    /** The frame truncated stacks are drawn under says in its tooltip what its name means, before the shares. */
+    @Example
+    void theTruncatedFrameSaysWhatItMeans() {
+        Profile base = named(new String[] {"start;conn", "[truncated];send"}, new long[] {10, 10});
+        Profile next = named(new String[] {"start;conn", "[truncated];send"}, new long[] {10, 30});
+        DiffStyle style = DiffFlameGraph.defaults().style(base, next);
+        CallTree tree = CallTrees.full(next, false);
+        int cut = tree.findChild(0, next.frames().find("[truncated]"));
+        assertTrue(style.note(tree, cut).startsWith("stacks perf could not unwind to their thread's start: their callers "
+                + "are unknown; base "), style.note(tree, cut));
+        assertTrue(style.note(tree, tree.findChild(0, next.frames().find("start"))).startsWith("base "));
+    }
+
     private static Profile named(String[] stacks, long[] weights) {
         FrameTable frames = new FrameTable();
         Profile.Builder b = Profile.builder(frames);

@@ -1,9 +1,9 @@
 package io.myflame.ingest.capture;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.myflame.core.model.CallGraph;
 import io.myflame.ingest.error.InputException;
+import io.myflame.ingest.perfdata.PerfDataReader;
 import io.myflame.ingest.perfdata.RecordedCallGraph;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,31 +38,63 @@ public final class CaptureDirectory {
         this.meta = meta;
     }
 
+    /**
+     * capture.json as read on another thread since the directory was named on the command line
+     * ({@link #readAhead}), keyed by its path as named; {@link #open} takes it. Binding it to the
+     * record is a tenth of a second of class initialisation and reflection in a run, as long as
+     * picocli's model of the command, which it overlaps.
+     */
+    private static final java.util.Map<Path, java.util.concurrent.CompletableFuture<Object>> AHEAD =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Starts reading {@code dir}'s capture.json on a daemon thread (nothing if it has none). */
+    public static void readAhead(Path dir) {
+        Path json = dir.resolve(METADATA);
+        if (Files.isRegularFile(json)) {
+            AHEAD.computeIfAbsent(json, f -> java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return read(f);
+                } catch (IOException | RuntimeException e) {
+                    return e;
+                }
+            }, task -> io.myflame.core.task.Concurrency.helper("myflame-capture-json", task)));
+        }
+    }
+
     public static CaptureDirectory open(Path dir) throws IOException, InputException {
         Path json = dir.resolve(METADATA);
-        CaptureRecord meta = NOTHING;
-        if (Files.isRegularFile(json)) {
-            READS.incrementAndGet();
-            JsonNode tree;
-            try {
-                tree = new ObjectMapper().readTree(json.toFile());
-            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                // A nesting too deep for the parser has no location.
-                String where = e.getLocation() == null ? "" : ":" + e.getLocation().getLineNr();
-                throw new InputException(json + where + ": not valid JSON (" + e.getOriginalMessage() + ")");
-            } catch (StackOverflowError e) {
-                throw new InputException(json + ": not valid JSON (nested too deeply)");
-            }
-            if (tree == null || !tree.isObject()) {
-                throw new InputException(json + ": not a capture's metadata (expected a JSON object)");
-            }
-            try {
-                meta = CaptureRecord.of(tree);
-            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                throw new InputException(json + ": not a capture's metadata (" + e.getOriginalMessage() + ")");
-            }
+        java.util.concurrent.CompletableFuture<Object> ahead = AHEAD.remove(json);
+        Object read = ahead != null ? ahead.join() : Files.isRegularFile(json) ? read(json) : NOTHING;
+        if (read instanceof IOException e) {
+            throw e;
+        } else if (read instanceof RuntimeException e) {
+            // an InputException among them: the metadata is damaged
+            throw e;
         }
-        return new CaptureDirectory(dir, meta);
+        return new CaptureDirectory(dir, (CaptureRecord) read);
+    }
+
+    /** capture.json bound to its record; counted. */
+    private static CaptureRecord read(Path json) throws IOException, InputException {
+        READS.incrementAndGet();
+        JsonNode tree;
+        try {
+            tree = CaptureRecord.readTree(json);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            // A nesting too deep for the parser has no location.
+            String where = e.getLocation() == null ? "" : ":" + e.getLocation().getLineNr();
+            throw new InputException(json + where + ": not valid JSON (" + e.getOriginalMessage() + ")");
+        } catch (StackOverflowError e) {
+            throw new InputException(json + ": not valid JSON (nested too deeply)");
+        }
+        if (tree == null || !tree.isObject()) {
+            throw new InputException(json + ": not a capture's metadata (expected a JSON object)");
+        }
+        try {
+            return CaptureRecord.of(tree);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new InputException(json + ": not a capture's metadata (" + e.getOriginalMessage() + ")");
+        }
     }
 
     static int reads() {
@@ -111,13 +143,32 @@ public final class CaptureDirectory {
         return meta;
     }
 
-    /** The file with the samples, or an error naming what a capture should contain. */
-    public Path samples() throws InputException {
+    /**
+     * The file a read of {@code dir} takes its samples from, or null when it has none: a perf.data with
+     * its symbol archive beside it (what {@code record} writes), read as that perf.data is read alone;
+     * else the first of {@link #SAMPLE_FILES} there. perf script text names what perf could not name
+     * otherwise than the perf.data reader does ({@code [mysqld]}, not {@code mysqld+0x1c2f0}), so a
+     * directory holding both reads as its perf.data would.
+     */
+    public static Path sampleFile(Path dir) {
+        Path data = dir.resolve("perf.data");
+        if (Files.isRegularFile(data) && Files.isRegularFile(PerfDataReader.archiveBeside(data))) {
+            return data;
+        }
         for (String name : SAMPLE_FILES) {
             Path p = dir.resolve(name);
             if (Files.isRegularFile(p)) {
                 return p;
             }
+        }
+        return null;
+    }
+
+    /** The file with the samples, or an error naming what a capture should contain. */
+    public Path samples() throws InputException {
+        Path file = sampleFile(dir);
+        if (file != null) {
+            return file;
         }
         String none = "no " + String.join(", ", SAMPLE_FILES);
         if (meta.incomplete() != null) {

@@ -33,6 +33,11 @@ public record CaptureRecord(Integer schemaVersion, String tool, Server server, W
     /** Indented as the recorder has always written capture.json. */
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
+    /** A capture.json parsed, by the mapper that binds it (one mapper made in a run, not two). */
+    static JsonNode readTree(java.nio.file.Path json) throws java.io.IOException {
+        return JSON.readTree(json.toFile());
+    }
+
     /** The record a parsed capture.json holds; a value of the wrong type is a Jackson error saying which. */
     public static CaptureRecord of(JsonNode tree) throws JsonProcessingException {
         return JSON.treeToValue(tree, CaptureRecord.class);

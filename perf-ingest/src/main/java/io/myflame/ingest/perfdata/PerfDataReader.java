@@ -80,7 +80,9 @@ public final class PerfDataReader {
             try {
                 if (!a.startsWith("-") && PerfDataFile.isPerfData(Path.of(a))) {
                     if (SymbolSources.needsRunningKernel(Path.of(a))) {
-                        SymbolSources.prefetchRunningKernel();
+                        if (!SymbolSources.runningKernelCached()) {
+                            SymbolSources.prefetchRunningKernel();
+                        }
                     } else {
                         SymbolArchive.prefetch(Path.of(a));
                         IndexAhead.start(Path.of(a));

@@ -96,9 +96,21 @@ final class SymbolSources {
         this.perfData = perfData;
         this.buildIds = buildIds;
         caches.add(Path.of(System.getProperty("user.home"), ".debug"));
-        if (archive == null) {
+        if (archive == null && !runningKernelCached()) {
             prefetchRunningKernel();
         }
+    }
+
+    /**
+     * Whether the build-id cache ({@code ~/.debug}, which {@code perf record} fills) holds the running
+     * kernel's symbols: {@link #kernel} reads them there before /proc/kallsyms, so producing and parsing
+     * /proc/kallsyms ahead (120,000 lines, a tenth of a small report's CPU) would be for nothing. A
+     * perf.data of another kernel cannot use /proc/kallsyms at all.
+     */
+    static boolean runningKernelCached() {
+        String running = BuildIds.runningKernel();
+        return running != null && Files.isReadable(Path.of(System.getProperty("user.home"), ".debug", "[kernel.kallsyms]",
+                running, "kallsyms"));
     }
 
     /**

@@ -324,7 +324,8 @@ final class FlameDrawing {
                 g.draw(r);
             }
         }
-        String label = label(name, w);
+        // Fitted as shown (control characters as \xNN), the text the page's script fits on a zoom.
+        String label = label(Escape.text(name), w);
         if (!label.isEmpty()) {
             g.setColor(Color.BLACK);
             g.drawString(shown(label), (float) (layout.x(i) + 3), (float) (y + textDy()));
@@ -340,20 +341,9 @@ final class FlameDrawing {
         return options.inverted() ? top + depth * frameHeight : baseline - (depth + 1) * frameHeight;
     }
 
-    /** The text that fits a frame {@code w} pixels wide, cut as inferno cuts it; empty when none fits. */
+    /** The text that fits a frame {@code w} pixels wide ({@link FrameLabel}); empty when none fits. */
     String label(String name, double w) {
-        return fit(name, w, options.charWidth(), options.truncateRight());
-    }
-
-    static String fit(String name, double w, double charWidth, boolean right) {
-        int chars = (int) ((w - 6) / charWidth);
-        if (chars < 3) {
-            return "";
-        }
-        if (name.length() <= chars) {
-            return name;
-        }
-        return right ? name.substring(0, chars - 2) + ".." : ".." + name.substring(name.length() - chars + 2);
+        return FrameLabel.fit(name, w, options.charWidth(), options.truncateRight());
     }
 
     private double centred(String s, int size) {

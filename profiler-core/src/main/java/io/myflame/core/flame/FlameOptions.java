@@ -136,7 +136,7 @@ public final class FlameOptions implements Cloneable {
         return strokeColor;
     }
 
-    /** Labels that do not fit keep their start ({@code f..}); by default their end ({@code ..f}), as inferno. */
+    /** Labels that do not fit keep their start ({@code f..}); by default their end ({@code ..f}), as inferno ({@link FrameLabel}). */
     public boolean truncateRight() {
         return truncateRight;
     }

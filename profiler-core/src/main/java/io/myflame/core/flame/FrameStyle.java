@@ -1,6 +1,7 @@
 package io.myflame.core.flame;
 
 import io.myflame.core.analysis.CallTree;
+import io.myflame.core.analysis.TruncatedStacks;
 import java.awt.Color;
 import java.util.List;
 
@@ -12,9 +13,12 @@ public interface FrameStyle {
     /** The fill of {@code node} of {@code tree}. */
     Color fill(CallTree tree, int node);
 
-    /** Extra tooltip line for {@code node}, or null. */
+    /** The tooltip line of the frame truncated stacks are drawn under, which says what its name means. */
+    String TRUNCATED_NOTE = "stacks perf could not unwind to their thread's start: their callers are unknown";
+
+    /** Extra tooltip line for {@code node}, or null; by default only for {@link TruncatedStacks#MARK}. */
     default String note(CallTree tree, int node) {
-        return null;
+        return TruncatedStacks.MARK.equals(tree.name(node)) ? TRUNCATED_NOTE : null;
     }
 
     /**

@@ -52,13 +52,45 @@
   function pct(a, b) { return b > 0 ? (100 * a / b).toFixed(2) : '0.00'; }
   function grouped(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ','); }
 
-  // The label inferno would print in a frame w pixels wide (its end, or with
-  // --truncate-text-right its start).
+  // The label of a frame w pixels wide, as FrameLabel.java fits it when the page is drawn: its
+  // end without whole leading qualifiers, then whole leading words, then characters; with
+  // --truncate-text-right its start. A zoomed frame must read as the drawn one would.
   function fit(s, w) {
     var chars = Math.floor((w - 6) / charWidth);
     if (chars < 3) return '';
     if (s.length <= chars) return s;
-    return truncateRight ? s.substring(0, chars - 2) + '..' : '..' + s.substring(s.length - chars + 2);
+    return truncateRight ? s.substring(0, chars - 2) + '..' : '..' + s.substring(tailStart(s, chars - 2));
+  }
+  function tailStart(s, room) {
+    var earliest = s.length - room;
+    var lastQualifier = 0;
+    var depth = 0;
+    for (var i = 0; i + 1 < s.length; i++) {
+      var c = s.charAt(i);
+      if (c === '<' || c === '(' || c === '[') {
+        depth++;
+      } else if ((c === '>' || c === ')' || c === ']') && depth > 0) {
+        depth--;
+      } else if (c === ':' && s.charAt(i + 1) === ':' && depth === 0) {
+        var after = i + 2;
+        while (after < s.length && s.charAt(after) === ':') after++;
+        if (after >= earliest) return after;
+        lastQualifier = after;
+        i = after - 1;
+      }
+    }
+    for (var j = Math.max(earliest, lastQualifier + 1); j < s.length; j++) {
+      if (wordStart(s, j)) return j;
+    }
+    return earliest;
+  }
+  // Letters and digits as Java's Character.isLetterOrDigit sees them, and its isUpperCase and isLowerCase.
+  var alnum = /^[\p{L}\p{Nd}]$/u;
+  function wordStart(s, i) {
+    var c = s.charAt(i);
+    var before = s.charAt(i - 1);
+    if (!alnum.test(c)) return false;
+    return !alnum.test(before) || (/^\p{Uppercase}$/u.test(c) && /^\p{Lowercase}$/u.test(before));
   }
 
   function place(g, x, w) {
@@ -236,5 +268,5 @@
     }
   });
   resetButton.classList.add('off');
-  window.myflame = { zoom: zoom, search: search, clearSearch: clearSearch, root: rootFrame };
+  window.myflame = { zoom: zoom, search: search, clearSearch: clearSearch, root: rootFrame, fit: fit };
 })();

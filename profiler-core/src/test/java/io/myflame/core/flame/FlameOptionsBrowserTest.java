@@ -19,7 +19,8 @@ import org.openqa.selenium.chrome.ChromeDriver;
 /**
  * The interactive options in a real headless Chromium: --search-color paints matches in the
  * colour asked for, --no-javascript gives a static picture that still shows, a flame chart zooms
- * and keeps its time order, and --truncate-text-right / --fontsize relabel frames after a zoom.
+ * and keeps its time order, --truncate-text-right / --fontsize relabel frames after a zoom, and the
+ * script fits labels as the drawing does.
  */
 class FlameOptionsBrowserTest {
     static ChromeDriver driver;
@@ -77,6 +78,53 @@ class FlameOptionsBrowserTest {
         driver.executeScript("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", first);
         assertEquals(1200 - 2 * SvgFlameGraph.PAD, Double.parseDouble(first.getAttribute("width")), 0.01,
                 "the clicked chart frame spans the width");
+    }
+
+    /**
+     * The script fits a label as the Java drawing does, for every name of the profile and some
+     * hostile ones at every width, and a zoom relabels each frame with what Java would have drawn:
+     * a qualified name loses whole qualifiers, never part of one.
+     */
+    @Test
+    void theScriptFitsLabelsAsTheDrawing() throws Exception {
+        FlameOptions o = FlameOptions.defaults();
+        open("labels.svg", o, false);
+        @SuppressWarnings("unchecked")
+        List<String> names = new java.util.ArrayList<>((List<String>) driver.executeScript(
+                "return Array.from(new Set(Array.from(document.querySelectorAll('#frames g.f')).map(g => g.getAttribute('data-n'))))"));
+        names.addAll(List.of("Sql_cmd_delete::delete_from_single_table", "std::map<int, std::less<int> >::find(int const&)",
+                "core::ptr::drop_in_place<alloc::vec::Vec<u8>>", "ÉcritureRapide::fonctionÉtéLongue", "a::b", "x\\x01y::z",
+                "lock_sys_t::acquireRecordLock", "operator<<(std::ostream&, Foo const&)", "mariadbd+0xc7f450",
+                "java/lang/Thread:::run", "a::::b::c"));
+        List<Double> widths = new java.util.ArrayList<>();
+        for (int chars = 0; chars <= 90; chars++) {
+            widths.add(6 + chars * o.charWidth() + 0.01);
+        }
+        @SuppressWarnings("unchecked")
+        List<List<String>> js = (List<List<String>>) driver.executeScript(
+                "return arguments[0].map(n => arguments[1].map(w => window.myflame.fit(n, w)))", names, widths);
+        for (int n = 0; n < names.size(); n++) {
+            for (int i = 0; i < widths.size(); i++) {
+                assertEquals(FrameLabel.fit(names.get(n), widths.get(i), o.charWidth(), false), js.get(n).get(i),
+                        names.get(n) + " in " + i + " characters");
+            }
+        }
+        assertTrue(names.contains("Prepared_statement::execute_loop"), "the profile has qualified names");
+        driver.executeScript("window.myflame.zoom(document.querySelector(\"g.f[data-n='Prepared_statement::execute_loop']\"))");
+        @SuppressWarnings("unchecked")
+        List<List<Object>> shown = (List<List<Object>>) driver.executeScript(
+                "return Array.from(document.querySelectorAll('#frames g.f')).filter(g => g.style.display !== 'none')"
+                        + ".map(g => { const t = g.querySelector(':scope > text, :scope > g > text');"
+                        + " return [g.getAttribute('data-n'), +g.querySelector(':scope > rect').getAttribute('width'),"
+                        + " t ? t.textContent : ''] })");
+        int cut = 0;
+        for (List<Object> f : shown) {
+            String name = (String) f.get(0);
+            double w = ((Number) f.get(1)).doubleValue();
+            assertEquals(FrameLabel.fit(name, w, o.charWidth(), false), f.get(2), name + " zoomed, " + w + " px");
+            cut += ((String) f.get(2)).startsWith("..") ? 1 : 0;
+        }
+        assertTrue(cut > 0, "some zoomed labels are cut");
     }
 
     @Test

@@ -66,10 +66,10 @@ class FlameOptionsTest {
 
     @Test
     void labelsKeepTheirEndUnlessTruncatedRight() {
-        assertEquals("..ndle_one_connection", FlameDrawing.fit("do_handle_one_connection", 6 + 21 * 7.08, 7.08, false));
-        assertEquals("do_handle_one_conne..", FlameDrawing.fit("do_handle_one_connection", 6 + 21 * 7.08, 7.08, true));
-        assertEquals("short", FlameDrawing.fit("short", 100, 7.08, false));
-        assertEquals("", FlameDrawing.fit("anything", 20, 7.08, false));
+        assertEquals("..handle_one_connection", FrameLabel.fit("do_handle_one_connection", 6 + 23 * 7.08, 7.08, false));
+        assertEquals("do_handle_one_conne..", FrameLabel.fit("do_handle_one_connection", 6 + 21 * 7.08, 7.08, true));
+        assertEquals("short", FrameLabel.fit("short", 100, 7.08, false));
+        assertEquals("", FrameLabel.fit("anything", 20, 7.08, false));
     }
 
     @Test
