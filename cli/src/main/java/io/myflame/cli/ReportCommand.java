@@ -110,6 +110,8 @@ public final class ReportCommand implements Callable<Integer> {
         String title = noPaths ? label : describe(profile);
         // Percentages stay those of the stacks as recorded (perf report's); the footnote says what they miss.
         String truncated = Truncation.footnote(profile.info().truncatedShare());
+        // A table of a partly symbolised input says so itself: stderr does not travel with the table.
+        String unnamed = io.myflame.core.analysis.UnnamedCode.of(profile).note(label);
         Document doc;
         ProfileTotals totals = ProfileTotals.of(profile);
         if (noPaths) {
@@ -120,25 +122,35 @@ public final class ReportCommand implements Callable<Integer> {
             int f = FunctionLookup.find(profile, name);
             CallTree tree = focus != null ? CallTrees.callees(profile, f) : CallTrees.callers(profile, f);
             doc = Document.of(noted(TreeTable.of(tree, profile.totalWeight(), depth, min, label).title(title)
-                    .totals(totals), truncated));
+                    .totals(totals), truncated, unnamed));
         } else if (byThread) {
-            doc = Document.of(noted(ThreadRoleTable.of(profile, label).title(title).totals(totals), truncated));
+            doc = Document.of(noted(ThreadRoleTable.of(profile, label).title(title).totals(totals), truncated, unnamed));
         } else if (rowSpecs != null) {
             // --alias renamed frames to their joined names: rows naming an old one follow it.
             List<RowSpec> joined = analysis.aliases().rows(rowSpecs);
             UnmatchedRows.report(joined, profile).forEach(warnings::add);
-            doc = Document.of(noted(RowsTable.of(joined, profile, label).title(title).totals(totals), truncated));
+            doc = Document.of(noted(RowsTable.of(joined, profile, label).title(title).totals(totals), truncated, unnamed));
         } else {
             ColumnTable<InclusiveTable.Entry> table = TopTable.of(InclusiveTable.of(profile).top(top == null ? 30 : top), title).totals(totals);
-            doc = truncated == null ? table : table.note(truncated);
+            for (String note : new String[] {truncated, unnamed}) {
+                if (note != null) {
+                    table = table.note(note);
+                }
+            }
+            doc = table;
         }
         AtomicOutput.write(output, fmt, doc);
         warnings.print(spec.commandLine().getErr(), "myflame report");
         return 0;
     }
 
-    private static IndentedTable noted(IndentedTable t, String note) {
-        return note == null ? t : t.note(note);
+    private static IndentedTable noted(IndentedTable t, String... notes) {
+        for (String note : notes) {
+            if (note != null) {
+                t.note(note);
+            }
+        }
+        return t;
     }
 
     static List<RowSpec> readRows(Path file) throws Exception {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.myflame.diff.chart.SeriesChart;
+import io.myflame.diff.chart.SeriesLines;
 import java.awt.image.BufferedImage;
 import java.io.File;
 import java.nio.file.Files;
@@ -145,8 +146,8 @@ class DiffGraphIT {
         }
         // A line across three inputs is hundreds of pixels of its colour; a legend swatch alone a few dozen.
         List<Integer> lines = new ArrayList<>();
-        for (int i = 0; i < SeriesChart.COLOURS.size(); i++) {
-            if (pixels.getOrDefault(SeriesChart.COLOURS.get(i).getRGB() & 0xffffff, 0) > 300) {
+        for (int i = 0; i < SeriesLines.COLOURS.size(); i++) {
+            if (pixels.getOrDefault(SeriesLines.COLOURS.get(i).getRGB() & 0xffffff, 0) > 300) {
                 lines.add(i);
             }
         }

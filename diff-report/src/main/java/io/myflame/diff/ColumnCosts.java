@@ -31,18 +31,21 @@ final class ColumnCosts {
         return Double.isNaN(tps) ? s : s + ", " + String.format(Locale.ROOT, "%.1f", tps) + " tps";
     }
 
-    /** CPU microseconds per transaction over the column's runs; NaN unless every run is timed and counted. */
+    /**
+     * CPU microseconds per transaction over the column's runs: the mean of each run's, as a cell
+     * averages its repeats and the counters block its runs. The ratio of the summed weights to the
+     * summed transactions read 85.35 where the category cells of the same page summed to 90.48 (two
+     * repeats of 11.4.5 at different rates); NaN unless every run is timed and counted.
+     */
     static double microsPerTxn(Column column) {
-        long weight = 0;
-        long txns = 0;
+        double sum = 0;
         for (Run r : column.runs()) {
             if (r.transactions() == null || r.transactions() <= 0 || !timed(r)) {
                 return Double.NaN;
             }
-            weight += r.profile().totalWeight();
-            txns += r.transactions();
+            sum += Per.TXN.factor(r) * r.profile().totalWeight();
         }
-        return txns == 0 ? Double.NaN : weight / 1e3 / txns;
+        return sum / column.runs().size();
     }
 
     private static boolean timed(Run r) {

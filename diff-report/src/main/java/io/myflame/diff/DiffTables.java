@@ -54,13 +54,37 @@ public final class DiffTables {
                     + (diff.hasRepeats() ? " and beyond the repeats' spread (the mean \u00b1 spread bands do not overlap)" : "")
                     + ": the row changed that much from " + first + " to " + last);
         }
+        String blank = blankNote(diff);
+        if (blank != null) {
+            t.note(blank);
+        }
         aliases.notes().forEach(t::note);
-        AliasScopes.notes(diff).forEach(t::note);
+        AliasScopes.notes(diff).stream().distinct().forEach(t::note);
         for (int c = 0; c < diff.columns().size(); c++) {
             t.note(columnNote(diff.columns().get(c), diff.units().get(c), sources));
         }
         ColumnCosts.dominated(diff).forEach(t::note);
+        UnnamedNotes.of(diff).forEach(t::note);
         return t;
+    }
+
+    /**
+     * What a blank cell means, when the table has one: a reader otherwise takes it for 0 or for a
+     * failure of the tool. Null when every cell holds a value.
+     */
+    static String blankNote(Diff diff) {
+        List<String> where = new ArrayList<>();
+        for (int c = 0; c < diff.columns().size(); c++) {
+            int column = c;
+            if (diff.rows().stream().anyMatch(r -> !r.cells().get(column).present())) {
+                where.add(diff.labels().get(c));
+            }
+        }
+        if (where.isEmpty()) {
+            return null;
+        }
+        return "blank: no sample of the input has the function under its parent rows (not run, or not by that name): "
+                + String.join(", ", where);
     }
 
     /**
@@ -88,17 +112,26 @@ public final class DiffTables {
 
     /**
      * The footnotes of alias rows, numbered in row order: each says which name matched in which
-     * input, and the row's name carries its number ({@code mysql_delete [1]}).
+     * input, and the row's name carries its number ({@code mysql_delete [1]}). A row file may
+     * list one alias under several parents; where the explanation is the same, the rows share
+     * one footnote rather than repeat it.
      */
     private static final class AliasNotes {
         private final Map<DiffRow, Integer> numbers = new IdentityHashMap<>();
+        private final Map<String, Integer> byText = new java.util.HashMap<>();
         private final List<String> notes = new ArrayList<>();
 
         AliasNotes(Diff diff) {
             for (DiffRow row : diff.rows()) {
                 if (row.aliased()) {
-                    notes.add("[" + (notes.size() + 1) + "] " + Escape.name(row.key()) + ": " + matchedWhere(diff, row));
-                    numbers.put(row, notes.size());
+                    String text = Escape.name(row.key()) + ": " + matchedWhere(diff, row);
+                    Integer n = byText.get(text);
+                    if (n == null) {
+                        notes.add("[" + (notes.size() + 1) + "] " + text);
+                        n = notes.size();
+                        byText.put(text, n);
+                    }
+                    numbers.put(row, n);
                 }
             }
         }

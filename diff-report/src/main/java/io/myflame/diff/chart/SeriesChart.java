@@ -1,10 +1,9 @@
 package io.myflame.diff.chart;
 
-import io.myflame.core.text.Escape;
 import io.myflame.diff.Diff;
-import io.myflame.diff.DiffRow;
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.Rectangle;
 import java.awt.RenderingHints;
@@ -14,6 +13,10 @@ import java.io.OutputStream;
 import java.util.List;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.annotations.CategoryTextAnnotation;
+import org.jfree.chart.axis.CategoryAnchor;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.TextAnchor;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.renderer.category.LineAndShapeRenderer;
@@ -23,19 +26,16 @@ import io.myflame.diff.ChartLabels;
 
 /**
  * A comparison's rows as lines across its inputs in order (10.2 → 10.11 → 11.4): how a regression
- * hunt across versions is read. One line per row, in a fixed colour per row position so the same
- * rows get the same colours in every chart; a cell absent in an input leaves a gap. Drawn by
+ * hunt across versions is read. {@link SeriesLines} decides what is drawn — at most eight rows, the
+ * largest changes, each in its own colour and named at its end (no legend); the subtitle says what
+ * was left out. A cell absent in an input leaves a gap: no line runs to or across it. Drawn by
  * JFreeChart onto jfreesvg (SVG) or an image (PNG); the same diff gives the same bytes.
  */
 public final class SeriesChart {
-    /** Distinguishable line colours, in row order (they repeat past the twelfth row). */
-    public static final List<Color> COLOURS = List.of(new Color(0xd6, 0x27, 0x28), new Color(0x1f, 0x77, 0xb4),
-            new Color(0x2c, 0xa0, 0x2c), new Color(0xff, 0x7f, 0x0e), new Color(0x94, 0x67, 0xbd),
-            new Color(0x8c, 0x56, 0x4b), new Color(0xe3, 0x77, 0xc2), new Color(0x7f, 0x7f, 0x7f),
-            new Color(0xbc, 0xbd, 0x22), new Color(0x17, 0xbe, 0xcf), new Color(0x00, 0x00, 0x80),
-            new Color(0x80, 0x00, 0x00));
     public static final int WIDTH = 900;
     public static final int HEIGHT = 520;
+    private static final Font LABEL_FONT = new Font("SansSerif", Font.PLAIN, 11);
+    private static final Font SUBTITLE_FONT = new Font("SansSerif", Font.PLAIN, 11);
 
     private SeriesChart() {
     }
@@ -67,34 +67,60 @@ public final class SeriesChart {
 
     private static JFreeChart chart(Diff diff, String yLabel) {
         System.setProperty("java.awt.headless", "true");
+        SeriesLines lines = SeriesLines.of(diff);
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         java.util.Set<String> usedColumns = new java.util.HashSet<>();
         List<String> columns = new java.util.ArrayList<>();
         for (String label : diff.labels()) {
             columns.add(ChartLabels.shorten(label, usedColumns));
         }
-        for (int r = 0; r < diff.rows().size(); r++) {
-            DiffRow row = diff.rows().get(r);
-            // Rows of a row file may repeat a name under different parents: the position keeps each line apart.
-            String name = ChartLabels.shorten((r + 1) + ". " + Escape.name(row.spec().title()));
-            for (int c = 0; c < diff.columns().size(); c++) {
-                double v = row.cells().get(c).mean();
-                data.addValue(Double.isNaN(v) ? null : v, name, columns.get(c));
+        for (SeriesLines.Line line : lines.lines()) {
+            for (int c = 0; c < columns.size(); c++) {
+                // null is a gap: JFreeChart draws no segment to or from it.
+                data.addValue(line.values()[c], line.label(), columns.get(c));
             }
         }
         String title = diff.title() == null ? null : ChartLabels.shorten(diff.title().replaceFirst("^# ", ""));
         JFreeChart chart = ChartFactory.createLineChart(title, null, yLabel, data, PlotOrientation.VERTICAL,
-                true, false, false);
+                false, false, false);
         chart.setBackgroundPaint(Color.WHITE);
+        for (String note : subtitles(diff, lines)) {
+            TextTitle t = new TextTitle(note, SUBTITLE_FONT);
+            t.setMaximumLinesToDisplay(2);
+            chart.addSubtitle(t);
+        }
         CategoryPlot plot = chart.getCategoryPlot();
         plot.setBackgroundPaint(Color.WHITE);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        // Room at the right of the last input for the labels at the lines' ends.
+        plot.getDomainAxis().setUpperMargin(0.32);
+        plot.getDomainAxis().setLowerMargin(0.04);
+        plot.getRangeAxis().setRange(0, lines.top());
         LineAndShapeRenderer r = new LineAndShapeRenderer(true, true);
-        for (int i = 0; i < diff.rows().size(); i++) {
-            r.setSeriesPaint(i, COLOURS.get(i % COLOURS.size()));
+        for (int i = 0; i < lines.lines().size(); i++) {
+            SeriesLines.Line line = lines.lines().get(i);
+            r.setSeriesPaint(i, line.colour());
             r.setSeriesStroke(i, new BasicStroke(3f));
+            // The annotation has no offset: spaces keep the label clear of the line's last marker.
+            CategoryTextAnnotation label = new CategoryTextAnnotation("   " + line.label(), columns.get(line.end()),
+                    line.labelAt());
+            label.setCategoryAnchor(CategoryAnchor.MIDDLE);
+            label.setTextAnchor(TextAnchor.HALF_ASCENT_LEFT);
+            label.setFont(LABEL_FONT);
+            label.setPaint(line.colour());
+            plot.addAnnotation(label);
         }
         plot.setRenderer(r);
         return chart;
+    }
+
+    /** The subtitles: what the chart left out, then each input's missing names (they blank cells and lower others). */
+    static List<String> subtitles(Diff diff, SeriesLines lines) {
+        List<String> out = new java.util.ArrayList<>();
+        if (lines.subtitle() != null) {
+            out.add(lines.subtitle());
+        }
+        out.addAll(io.myflame.diff.UnnamedNotes.of(diff));
+        return out;
     }
 }

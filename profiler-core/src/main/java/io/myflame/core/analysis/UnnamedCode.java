@@ -26,6 +26,8 @@ import java.util.Map;
 public record UnnamedCode(long total, List<FileShare> byFile) {
     /** Above this share of self time in unnamed code every read warns. */
     public static final double WARN_ABOVE = 0.03;
+    /** How many files {@link #note} names. */
+    private static final int NOTE_FILES = 2;
     /** Files named in a warning, heaviest first. */
     private static final int FILES_SHOWN = 3;
     /** What every {@link #warning()} starts with, so a capture's stored one is recognised. */
@@ -151,6 +153,25 @@ public record UnnamedCode(long total, List<FileShare> byFile) {
                 + "[FILE]: the "
                 + "inclusive shares of named functions are exact, but these functions' own names are missing, and "
                 + "no category or row can name them; %s", 100 * share(), files, fix);
+    }
+
+    /**
+     * The line a table, chart or page built on this profile carries when {@link #worthWarning}: the
+     * stderr warning is lost once the output is pasted elsewhere. Names {@code label}, the share and
+     * the first files; null below the threshold.
+     */
+    public String note(String label) {
+        if (!worthWarning()) {
+            return null;
+        }
+        List<String> files = new ArrayList<>();
+        for (int i = 0; i < Math.min(NOTE_FILES, byFile.size()); i++) {
+            FileShare f = byFile.get(i);
+            files.add(String.format(Locale.ROOT, "%s %.1f %%", f.file, 100.0 * f.weight / total));
+        }
+        return String.format(Locale.ROOT, "%s is partly symbolised: %.1f %% of its samples' self time is in code without "
+                + "symbols (%s): a row naming one of those functions is blank there and no category claims them; named "
+                + "functions' inclusive shares are exact", label, 100 * share(), String.join(", ", files));
     }
 
     /** The warning with the generic fix: symbols for those files. */
