@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.myflame.recorder.progress.Progress;
 import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.process.Clock;
+import io.myflame.recorder.process.Machine;
 import io.myflame.recorder.server.BinaryTree;
 import io.myflame.recorder.server.SqlClient;
 import io.myflame.recorder.server.ThrowawayServer;
@@ -46,8 +48,8 @@ final class RealParts {
      * tests connect with.
      */
     static ThrowawayServer serverWithBenchUser(ChildProcesses children, String secret) throws Exception {
-        ThrowawayServer server = ThrowawayServer.start(BinaryTree.system(children), List.of(), null, children,
-                Progress.silent());
+        ThrowawayServer server = ThrowawayServer.start(BinaryTree.system(children), List.of(), null,
+                new Machine(children, Clock.SYSTEM), Progress.silent());
         try {
             SqlClient root = new SqlClient(SqlClient.findClient(null, children), server.endpoint(), children);
             root.query("CREATE USER 'bench'@'localhost' IDENTIFIED BY '" + secret + "'");

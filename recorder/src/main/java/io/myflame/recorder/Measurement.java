@@ -87,7 +87,7 @@ public final class Measurement {
         writeStatus(before, "status-before.txt");
         if (perf != null) {
             Path data = out.resolve("perf.data");
-            recording = PerfRecording.start(perf, session.server().pid(), data, session.children());
+            recording = PerfRecording.start(perf, session.server().pid(), data, session.machine());
             meta.perf(p -> p.withCommand(recording.command().display()));
             progress.phase("perf attached to pid " + session.server().pid() + ": " + recording.command().display());
         }
@@ -197,11 +197,11 @@ public final class Measurement {
         session.progress().phase(phase + ": " + seconds + " s, " + workload.threads() + " thread(s): " + cmd.display());
         try (OutputStream file = Files.newOutputStream(log)) {
             LineTee tee = new LineTee(file, line -> live(phase, seconds, line));
-            ExternalCommand.Running p = cmd.start(session.children(), tee, tee);
+            ExternalCommand.Running p = cmd.start(session.machine().processes(), tee, tee);
             watch(p, measured);
             if (p.exitCode() != 0) {
                 // sysbench often notices a dead server before we do: say which of the two failed.
-                ThrowawayServer.sleep(500);
+                session.machine().clock().pause(500);
                 if (!server.alive()) {
                     throw serverDied(measured);
                 }
@@ -222,7 +222,7 @@ public final class Measurement {
         try {
             while (!sysbench.waitFor(200)) {
                 if (!server.alive()) {
-                    ThrowawayServer.sleep(300);
+                    session.machine().clock().pause(300);
                     sysbench.stop(2_000);
                     throw serverDied(measured);
                 }

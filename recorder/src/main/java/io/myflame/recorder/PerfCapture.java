@@ -44,7 +44,7 @@ public final class PerfCapture {
         String perf = PerfRecording.check(recording.settings(), session.server().pid());
         PerfFacts facts;
         try {
-            facts = PerfFacts.read(perf, data, session.children());
+            facts = PerfFacts.read(perf, data, session.machine().processes());
         } catch (RecordException e) {
             throw new RecordException(e.getMessage() + " (perf record: " + recording.exitText() + ", said: "
                     + recording.stderrText().strip().replace('\n', ' ') + ")");

@@ -1,7 +1,7 @@
 package io.myflame.recorder;
 
 import io.myflame.recorder.process.ExternalCommand;
-import io.myflame.recorder.server.SqlClient;
+import io.myflame.recorder.server.Sql;
 import io.myflame.recorder.workload.Sysbench;
 import io.myflame.recorder.workload.Workload;
 
@@ -95,7 +95,7 @@ final class RowSupply {
         Path log = logDir.resolve(logName);
         try {
             ExternalCommand c = session.sysbench().refillCommand(w, session.server().endpoint(), secrets);
-            ExternalCommand.Result r = c.run(session.children(), Duration.ofHours(1));
+            ExternalCommand.Result r = c.run(session.machine().processes(), Duration.ofHours(1));
             write(log, "$ " + c.display() + "\n" + r.stdout() + r.stderr());
             if (r.exit() != 0) {
                 throw new RecordException("sysbench refill failed: " + r.said() + " (see " + log + ")");
@@ -107,7 +107,7 @@ final class RowSupply {
 
     /** Scans each table's clustered index and its secondary index k_N, so the window reads nothing from disk. */
     private void readIntoCache(Workload w) throws RecordException {
-        SqlClient client = session.client();
+        Sql client = session.client();
         for (int t = 1; t <= w.tables(); t++) {
             String table = Workload.DATABASE + ".sbtest" + t;
             client.attempt("SELECT SUM(LENGTH(c)), SUM(LENGTH(pad)) FROM " + table + " FORCE INDEX (PRIMARY)");

@@ -1,12 +1,13 @@
 package io.myflame.recorder;
 
 import io.myflame.ingest.capture.CaptureRecord;
-import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.process.Machine;
 import io.myflame.recorder.perf.ElfBuildId;
 import io.myflame.recorder.process.ExternalCommand;
 import io.myflame.recorder.server.Server;
 import io.myflame.recorder.server.ServerChoice;
 import io.myflame.recorder.server.ServerOption;
+import io.myflame.recorder.server.Sql;
 import io.myflame.recorder.server.SqlClient;
 import io.myflame.recorder.workload.Sysbench;
 import io.myflame.recorder.workload.Workload;
@@ -24,7 +25,7 @@ import io.myflame.recorder.progress.Progress;
  * on success, on failure and, through a shutdown hook, on Ctrl-C.
  */
 public final class Session implements AutoCloseable {
-    private final ChildProcesses children = new ChildProcesses();
+    private final Machine machine;
     private final Progress progress;
     private final ServerChoice choice;
     private final Thread hook;
@@ -34,11 +35,12 @@ public final class Session implements AutoCloseable {
     /** Set while a shutdown hook is stopping a recording; the JVM ends in that hook. */
     private static volatile boolean interrupting;
     private Server server;
-    private SqlClient client;
+    private Sql client;
     private Sysbench sysbench;
     private String version;
 
-    private Session(ServerChoice choice, Progress progress, Runnable onInterrupt) {
+    private Session(Machine machine, ServerChoice choice, Progress progress, Runnable onInterrupt) {
+        this.machine = machine;
         this.choice = choice;
         this.progress = progress;
         this.onInterrupt = onInterrupt;
@@ -55,14 +57,16 @@ public final class Session implements AutoCloseable {
      * from the first moment, including while the server is being initialised.
      */
     public static Session open(ServerChoice choice, Progress progress, Runnable onInterrupt) throws RecordException {
-        Session s = new Session(choice, progress, onInterrupt);
+        Machine machine = Machine.local();
+        Session s = new Session(machine, choice, progress, onInterrupt);
         EndingSignal.watch();
         // through TempFiles: the hook writes capture.json (a temporary file first) as the run ends
         io.myflame.core.output.TempFiles.addShutdownHook(s.hook);
         try {
-            s.sysbench = Sysbench.find(s.children);
-            s.server = choice.open(s.children, progress);
-            s.client = new SqlClient(SqlClient.findClient(s.server.basedir(), s.children), s.server.endpoint(), s.children);
+            s.sysbench = Sysbench.find(machine.processes());
+            s.server = choice.open(machine, progress);
+            s.client = new SqlClient(SqlClient.findClient(s.server.basedir(), machine.processes()), s.server.endpoint(),
+                    machine.processes());
             s.version = s.client.value("SELECT VERSION()");
             return s;
         } catch (RuntimeException e) {
@@ -71,8 +75,23 @@ public final class Session implements AutoCloseable {
         }
     }
 
-    public ChildProcesses children() {
-        return children;
+    /**
+     * A session on parts made elsewhere — fakes, in the recorder's fault tests — with no shutdown hook:
+     * what {@link #open} does after it has started the server, found the client and sysbench.
+     */
+    static Session of(Machine machine, ServerChoice choice, Progress progress, Server server, Sql client,
+                      Sysbench sysbench) throws RecordException {
+        Session s = new Session(machine, choice, progress, () -> { });
+        s.sysbench = sysbench;
+        s.server = server;
+        s.client = client;
+        s.version = client.value("SELECT VERSION()");
+        return s;
+    }
+
+    /** The programs and the clock the recording uses. */
+    public Machine machine() {
+        return machine;
     }
 
     public Progress progress() {
@@ -83,7 +102,7 @@ public final class Session implements AutoCloseable {
         return server;
     }
 
-    public SqlClient client() {
+    public Sql client() {
         return client;
     }
 
@@ -152,7 +171,7 @@ public final class Session implements AutoCloseable {
 
     private void runPhase(Workload w, String phase, Path secrets, Path log) throws RecordException {
         ExternalCommand c = sysbench.command(w, server.endpoint(), phase, 0, Math.min(w.threads(), 8), secrets);
-        ExternalCommand.Result r = c.run(children, Duration.ofHours(2));
+        ExternalCommand.Result r = c.run(machine.processes(), Duration.ofHours(2));
         try {
             Files.writeString(log, "$ " + c.display() + "\n" + r.stdout() + r.stderr());
         } catch (java.io.IOException e) {
@@ -196,7 +215,7 @@ public final class Session implements AutoCloseable {
     }
 
     private void stopEverything() {
-        children.stopAll(60_000);
+        machine.processes().stopAll(60_000);
         if (server != null) {
             server.close();
         }

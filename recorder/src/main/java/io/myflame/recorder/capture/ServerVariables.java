@@ -1,7 +1,7 @@
 package io.myflame.recorder.capture;
 
 import io.myflame.recorder.error.RecordException;
-import io.myflame.recorder.server.SqlClient;
+import io.myflame.recorder.server.Sql;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +25,7 @@ public final class ServerVariables {
         this.values = values;
     }
 
-    public static ServerVariables snapshot(SqlClient client) throws RecordException {
+    public static ServerVariables snapshot(Sql client) throws RecordException {
         Map<String, String> m = new LinkedHashMap<>();
         for (String[] row : client.query("SHOW GLOBAL VARIABLES")) {
             if (row.length >= 2) {

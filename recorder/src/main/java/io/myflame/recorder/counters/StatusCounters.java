@@ -3,7 +3,7 @@ package io.myflame.recorder.counters;
 import io.myflame.core.text.Decimals;
 import io.myflame.recorder.process.ExternalCommand;
 import io.myflame.recorder.error.RecordException;
-import io.myflame.recorder.server.SqlClient;
+import io.myflame.recorder.server.Sql;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,7 +28,7 @@ public final class StatusCounters {
     }
 
     /** A snapshot; adds the performance_schema binlog bytes when the server lacks Binlog_bytes_written. */
-    public static Map<String, String> snapshot(SqlClient client) throws RecordException {
+    public static Map<String, String> snapshot(Sql client) throws RecordException {
         Map<String, String> status = client.globalStatus();
         if (!status.containsKey("Binlog_bytes_written")) {
             ExternalCommand.Result r = client.attempt(PS_QUERY);

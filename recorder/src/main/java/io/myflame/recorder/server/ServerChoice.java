@@ -1,7 +1,8 @@
 package io.myflame.recorder.server;
 
 import io.myflame.core.UsageError;
-import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.process.Machine;
+import io.myflame.recorder.process.Processes;
 import io.myflame.recorder.progress.Progress;
 import io.myflame.recorder.error.RecordException;
 
@@ -98,13 +99,13 @@ public record ServerChoice(Endpoint endpoint, Long pid, Path basedir, String mar
     }
 
     /** Starts or connects to the server. */
-    public Server open(ChildProcesses children, Progress progress) throws RecordException {
+    public Server open(Machine machine, Progress progress) throws RecordException {
         if (endpoint != null) {
-            ExistingServer s = ExistingServer.connect(endpoint, pid, children);
+            ExistingServer s = ExistingServer.connect(endpoint, pid, machine.processes());
             progress.phase("existing server at " + endpoint + ", pid " + s.pid());
             return s;
         }
-        return ThrowawayServer.start(tree(children, progress), options, work, children, progress);
+        return ThrowawayServer.start(tree(machine.processes(), progress), options, work, machine, progress);
     }
 
     /**
@@ -113,17 +114,17 @@ public record ServerChoice(Endpoint endpoint, Long pid, Path basedir, String mar
      * directory is begun, it turns a version that cannot be had or an incomplete tree into one error
      * that leaves nothing behind.
      */
-    public BinaryTree tree(ChildProcesses children, Progress progress) throws RecordException {
+    public BinaryTree tree(Processes processes, Progress progress) throws RecordException {
         if (endpoint != null) {
             return null;
         }
         BinaryTree tree;
         if (basedir != null) {
-            tree = BinaryTree.of(basedir, children);
+            tree = BinaryTree.of(basedir, processes);
         } else if (mariadbVersion != null || mysqlVersion != null) {
-            tree = BinaryTree.of(release(children, progress), children);
+            tree = BinaryTree.of(release(processes, progress), processes);
         } else {
-            tree = BinaryTree.system(children);
+            tree = BinaryTree.system(processes);
         }
         tree.check();
         return tree;
@@ -133,11 +134,11 @@ public record ServerChoice(Endpoint endpoint, Long pid, Path basedir, String mar
      * The unpacked tree of the chosen release, fetched and unpacked when not cached yet; null when no
      * release was chosen. Run before anything else starts, this also tells that a release exists.
      */
-    public Path release(ChildProcesses children, Progress progress) throws RecordException {
+    public Path release(Processes processes, Progress progress) throws RecordException {
         if (mariadbVersion != null) {
-            return Flavour.MARIADB.release(mariadbVersion, children, progress);
+            return Flavour.MARIADB.release(mariadbVersion, processes, progress);
         }
-        return mysqlVersion == null ? null : Flavour.ofMysqlRelease(mysqlVersion).release(mysqlVersion, children, progress);
+        return mysqlVersion == null ? null : Flavour.ofMysqlRelease(mysqlVersion).release(mysqlVersion, processes, progress);
     }
 
     /** What a human calls this server: {@code system}, {@code mariadb 10.2.11}, {@code mysql 8.0.15}, a path or a socket. */

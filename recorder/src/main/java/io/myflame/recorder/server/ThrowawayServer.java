@@ -1,6 +1,6 @@
 package io.myflame.recorder.server;
 
-import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.process.Machine;
 import io.myflame.recorder.process.ExternalCommand;
 import io.myflame.recorder.progress.Progress;
 import io.myflame.recorder.error.RecordException;
@@ -28,15 +28,15 @@ public final class ThrowawayServer implements Server {
     private final BinaryTree tree;
     private final Path scratch;
     private final boolean keepScratch;
-    private final ChildProcesses children;
+    private final Machine machine;
     private ExternalCommand.Running process;
     private Endpoint endpoint;
 
-    private ThrowawayServer(BinaryTree tree, Path scratch, boolean keepScratch, ChildProcesses children) {
+    private ThrowawayServer(BinaryTree tree, Path scratch, boolean keepScratch, Machine machine) {
         this.tree = tree;
         this.scratch = scratch;
         this.keepScratch = keepScratch;
-        this.children = children;
+        this.machine = machine;
     }
 
     /**
@@ -45,7 +45,7 @@ public final class ThrowawayServer implements Server {
      * @param work where the data directory lives and is kept; null for a temporary one removed at the end
      */
     public static ThrowawayServer start(BinaryTree tree, List<ServerOption> options, Path work,
-                                        ChildProcesses children, Progress progress) throws RecordException {
+                                        Machine machine, Progress progress) throws RecordException {
         Path scratch;
         try {
             // /tmp keeps the socket path short: Unix sockets allow ~107 bytes.
@@ -59,7 +59,7 @@ public final class ThrowawayServer implements Server {
             io.myflame.core.output.TempFiles.register(scratch);
             io.myflame.recorder.process.OrphanGuard.removeOnExit(scratch);
         }
-        ThrowawayServer s = new ThrowawayServer(tree, scratch, work != null, children);
+        ThrowawayServer s = new ThrowawayServer(tree, scratch, work != null, machine);
         try {
             s.initialise(progress);
             s.launch(options, progress);
@@ -85,7 +85,7 @@ public final class ThrowawayServer implements Server {
             return;
         }
         progress.phase("initialising a data directory with " + tree.server().getFileName());
-        ExternalCommand.Result r = init.env("TMPDIR", tmpdir().toString()).run(children, Duration.ofMinutes(5));
+        ExternalCommand.Result r = init.env("TMPDIR", tmpdir().toString()).run(machine.processes(), Duration.ofMinutes(5));
         writeQuietly(scratch.resolve("install-db.log"), r.stdout() + r.stderr());
         if (r.exit() != 0 || !Files.isDirectory(datadir().resolve("mysql"))) {
             throw new RecordException("initialising " + datadir() + " failed: " + r.said()
@@ -160,16 +160,17 @@ public final class ThrowawayServer implements Server {
         ExternalCommand cmd = ExternalCommand.of(tree.server().toString()).args(args)
                 .env("LD_LIBRARY_PATH", tree.libPath()).env("TMPDIR", tmpdir().toString());
         progress.phase("starting " + cmd.display());
-        process = cmd.start(children, OutputStream.nullOutputStream(), OutputStream.nullOutputStream());
+        process = cmd.start(machine.processes(), OutputStream.nullOutputStream(), OutputStream.nullOutputStream());
         endpoint = Endpoint.socket(socket.toString(), "root");
         waitUntilUp(progress);
     }
 
     private void waitUntilUp(Progress progress) throws RecordException {
-        SqlClient client = new SqlClient(SqlClient.findClient(tree.basedir(), children), endpoint, children);
-        long deadline = System.nanoTime() + STARTUP.toNanos();
+        SqlClient client = new SqlClient(SqlClient.findClient(tree.basedir(), machine.processes()), endpoint,
+                machine.processes());
+        long deadline = machine.clock().nanoTime() + STARTUP.toNanos();
         String lastError = "";
-        while (System.nanoTime() < deadline) {
+        while (machine.clock().nanoTime() < deadline) {
             if (!process.alive()) {
                 throw new RecordException("the server exited during startup (" + deathReason() + "): "
                         + ErrorLogTail.of(errorLog()));
@@ -182,7 +183,7 @@ public final class ThrowawayServer implements Server {
                 }
                 lastError = " (last attempt: " + r.said() + ")";
             }
-            sleep(250);
+            machine.clock().pause(250);
         }
         throw new RecordException("the server did not accept connections within " + STARTUP.toMinutes()
                 + " min" + lastError + ": " + ErrorLogTail.of(errorLog()));
@@ -269,15 +270,6 @@ public final class ThrowawayServer implements Server {
             Files.writeString(p, s);
         } catch (IOException e) {
             // diagnostics only
-        }
-    }
-
-    public static void sleep(long millis) throws RecordException {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RecordException("interrupted");
         }
     }
 }

@@ -4,7 +4,7 @@ import io.myflame.core.output.TempFiles;
 import io.myflame.recorder.process.OrphanGuard;
 
 import io.myflame.recorder.process.Binaries;
-import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.process.Processes;
 import io.myflame.recorder.process.ExternalCommand;
 import io.myflame.recorder.error.RecordException;
 
@@ -72,12 +72,17 @@ public final class Sysbench implements AutoCloseable {
     }
 
     /** The sysbench on the PATH; an error says how to install it. */
-    public static Sysbench find(ChildProcesses children) throws RecordException {
+    public static Sysbench find(Processes processes) throws RecordException {
         String bin = Binaries.onPath("sysbench");
         if (bin == null) {
             throw new RecordException("sysbench is not installed: install it (Debian: apt-get install sysbench)");
         }
-        ExternalCommand.Result r = ExternalCommand.of(bin, "--version").run(children, Duration.ofSeconds(30));
+        return probe(bin, processes);
+    }
+
+    /** The sysbench at {@code bin}, as its {@code --version} describes it; an error says what it said. */
+    public static Sysbench probe(String bin, Processes processes) throws RecordException {
+        ExternalCommand.Result r = ExternalCommand.of(bin, "--version").run(processes, Duration.ofSeconds(30));
         Matcher m = VERSION.matcher(r.stdout());
         if (r.exit() != 0 || !m.find()) {
             throw new RecordException(bin + " --version failed: " + r.said());

@@ -11,6 +11,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.myflame.recorder.error.RecordException;
 import io.myflame.recorder.process.Binaries;
 import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.process.Clock;
+import io.myflame.recorder.process.Machine;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -76,7 +78,7 @@ class PerfDataRepairTest {
     void aRecordingStoppedPolitelyIsLeftAsItIs() throws Exception {
         Path data = dir.resolve("whole.data");
         PerfRecording r = PerfRecording.start(new PerfSettings("perf", "cpu-clock", 499, null, "fp"),
-                target.pid(), data, children);
+                target.pid(), data, new Machine(children, Clock.SYSTEM));
         Thread.sleep(800);
         r.stop();
         byte[] whole = Files.readAllBytes(data);
@@ -102,7 +104,7 @@ class PerfDataRepairTest {
         assertTrue(PerfDataRepair.unfinished(garbage));
         assertNull(PerfDataRepair.repair(garbage));
         PerfRecording r = PerfRecording.start(new PerfSettings("perf", "cpu-clock", 99, null, "fp"),
-                target.pid(), dir.resolve("unused.data"), children);
+                target.pid(), dir.resolve("unused.data"), new Machine(children, Clock.SYSTEM));
         r.stop();
         RecordException e = assertThrows(RecordException.class, () -> r.recoverIfUnfinished(garbage));
         assertTrue(e.getMessage().contains("nothing to recover"), e.getMessage());

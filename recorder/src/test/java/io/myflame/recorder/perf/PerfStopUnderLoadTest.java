@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.myflame.recorder.process.Binaries;
 import io.myflame.recorder.process.ChildProcesses;
+import io.myflame.recorder.process.Clock;
+import io.myflame.recorder.process.Machine;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -64,7 +66,7 @@ class PerfStopUnderLoadTest {
         List<String> lost = new ArrayList<>();
         for (int i = 0; i < RECORDINGS; i++) {
             Path data = dir.resolve("perf-" + i + ".data");
-            PerfRecording r = PerfRecording.start(settings, target.pid(), data, children);
+            PerfRecording r = PerfRecording.start(settings, target.pid(), data, new Machine(children, Clock.SYSTEM));
             Thread.sleep(1_000);
             r.stop();
             try {
