@@ -83,7 +83,7 @@ public final class Measurement {
             PerfRecording.check(perf, session.server().pid());
         }
         ServerVariables variables = beforeWindow();
-        Map<String, String> before = StatusCounters.snapshot(session.client());
+        Map<String, String> before = StatusCounters.snapshot(session.client(), "before the measured run", this::warn);
         writeStatus(before, "status-before.txt");
         if (perf != null) {
             Path data = out.resolve("perf.data");
@@ -95,14 +95,18 @@ public final class Measurement {
         if (recording != null) {
             recording.stop();
         }
-        SysbenchResults results = SysbenchResults.parse(output);
+        SysbenchResults results = SysbenchResults.parseReport(output, "measured run", out.resolve("sysbench.txt"));
         meta.results(results);
-        Map<String, String> after = StatusCounters.snapshot(session.client());
+        // Without the first snapshot the second means nothing: it is not asked for (nor waited for).
+        Map<String, String> after = before == null ? null
+                : StatusCounters.snapshot(session.client(), "after the measured run", this::warn);
         writeStatus(after, "status-after.txt");
-        Map<String, Long> deltas = StatusCounters.deltas(before, after);
-        meta.counters(deltas, StatusCounters.perTransaction(deltas, results.transactions()));
-        WindowChecks.run(workload, before, after, results.transactions(),
-                variables.get("innodb_buffer_pool_size"), meta, progress);
+        if (after != null) {
+            Map<String, Long> deltas = StatusCounters.deltas(before, after);
+            meta.counters(deltas, StatusCounters.perTransaction(deltas, results.transactions()));
+            WindowChecks.run(workload, before, after, results.transactions(),
+                    variables.get("innodb_buffer_pool_size"), meta, progress);
+        }
         if (recording != null) {
             boolean sameTable = !workload.myflameDelete() && meta.record().workload().tableSizeRequested() == null;
             ProfilingOverhead.check(warmupUnfit ? Double.NaN : warmupTps, results.tps(), sameTable, perf.callGraph(),
@@ -265,13 +269,22 @@ public final class Measurement {
         }
     }
 
+    /** Writes a snapshot; none (the server did not give it) writes no file. */
     private void writeStatus(Map<String, String> status, String name) throws RecordException {
+        if (status == null) {
+            return;
+        }
         try {
             // Whole or absent: a full disk must not leave a snapshot cut mid-line.
             io.myflame.core.output.AtomicFile.write(out.resolve(name), o -> StatusCounters.write(status, o));
         } catch (Exception e) {
             throw new RecordException("cannot write " + out.resolve(name) + ": " + e.getMessage());
         }
+    }
+
+    private void warn(String w) {
+        meta.warn(w);
+        session.progress().warn(w);
     }
 
     private void write() throws RecordException {

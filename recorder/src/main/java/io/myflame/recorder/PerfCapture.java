@@ -35,6 +35,14 @@ public final class PerfCapture {
 
     public void finish() throws RecordException {
         Path data = out.resolve("perf.data");
+        if (recording.killedAfterGrace()) {
+            // Said before the file is judged: what perf left (nothing, or records without a header) follows from it.
+            String w = "perf did not finish " + data.getFileName() + " within " + PerfRecording.STOP_GRACE_MILLIS / 1000
+                    + " s of SIGTERM and was killed (" + recording.exitText() + "); perf said: "
+                    + (recording.stderrText().isBlank() ? "nothing" : recording.stderrText().strip().replace('\n', ' '));
+            meta.warn(w);
+            session.progress().warn(w);
+        }
         recording.verify(data);
         String recovered = recording.recoverIfUnfinished(data);
         if (recovered != null) {

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * {@code SHOW GLOBAL STATUS} around the measured run, and the deltas that explain a profile:
@@ -38,6 +39,23 @@ public final class StatusCounters {
             }
         }
         return status;
+    }
+
+    /**
+     * A snapshot, or null when the server gave none (a statement that timed out, a client that
+     * failed): the counters support a profile but are not part of it, so the recording goes on
+     * without them and {@code warn} is told why, once.
+     *
+     * @param when when it is taken, for the warning: {@code before the measured run}
+     */
+    public static Map<String, String> snapshot(Sql client, String when, Consumer<String> warn) {
+        try {
+            return snapshot(client);
+        } catch (RecordException e) {
+            warn.accept("SHOW GLOBAL STATUS " + when + " failed (" + e.getMessage()
+                    + "): capture.json has no counters and no checks of them");
+            return null;
+        }
     }
 
     /** Writes a snapshot as {@code name<TAB>value} lines, as the client prints it. */

@@ -1,5 +1,8 @@
 package io.myflame.recorder.workload;
 
+import io.myflame.recorder.error.RecordException;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -55,6 +58,26 @@ public record SysbenchResults(long transactions, long queries, double tps, doubl
         double total = t.find() ? Double.parseDouble(t.group(1)) : Double.NaN;
         return new SysbenchResults(counts[0], counts[1], rates[0], rates[1], lat[0], lat[1], lat[2], lat[3],
                 counts[2], counts[3], total);
+    }
+
+    /**
+     * The report of a run that ended well (exit 0), which must hold at least the transaction count and
+     * rate: without them there is no rate to publish and nothing to divide the counters by. A script
+     * with its own report, or a sysbench that prints another format, is refused with what it printed.
+     *
+     * @param what the run, for the message ({@code measured run})
+     * @param log  the file holding {@code out}, named in the message
+     */
+    public static SysbenchResults parseReport(String out, String what, Path log) throws RecordException {
+        SysbenchResults r = parse(out);
+        if (r.transactions() < 0 || Double.isNaN(r.tps())) {
+            List<String> lines = out.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+            String last = lines.isEmpty() ? "nothing"
+                    : String.join(" / ", lines.subList(Math.max(0, lines.size() - 2), lines.size()));
+            throw new RecordException("sysbench's " + what + " printed no results (no 'transactions: N (R per sec.)' "
+                    + "line; it ended with: " + last + "; see " + log + ")");
+        }
+        return r;
     }
 
     /** True when sysbench printed its final statistics. */
