@@ -30,7 +30,7 @@ public final class PerfRecording {
     private final long startNanos;
     private long stopNanos;
     /** perf did not end within {@link #STOP_GRACE_MILLIS} of SIGTERM and was killed. */
-    private boolean killed;
+    private volatile boolean killed;
 
     private PerfRecording(PerfSettings settings, ExternalCommand command, ExternalCommand.Running process,
                           ByteArrayOutputStream stderr, Clock clock) {
