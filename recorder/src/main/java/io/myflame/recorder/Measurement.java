@@ -210,14 +210,22 @@ public final class Measurement {
                     throw serverDied(measured);
                 }
                 throw new RecordException("sysbench " + phase + " failed (exit " + p.exitCode() + "): "
-                        + String.join(" / ", Session.tail(Files.readString(log), 2)) + " (see " + log + ")");
+                        + String.join(" / ", Session.tail(said(log), 2)) + " (see " + log + ")");
             }
-            return Files.readString(log);
+            return said(log);
         } catch (IOException e) {
             throw new RecordException("cannot write " + log + ": " + e.getMessage());
         } finally {
             Sysbench.deleteSecrets(secrets);
         }
+    }
+
+    /**
+     * What sysbench wrote to its log. Bytes that are no UTF-8 (a script printing binary) are shown as
+     * U+FFFD: {@code Files.readString} refused them, and the run failed as "cannot write" its log.
+     */
+    private static String said(Path log) throws IOException {
+        return new String(Files.readAllBytes(log), java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /** Waits for sysbench while checking that the server and perf are still there. */

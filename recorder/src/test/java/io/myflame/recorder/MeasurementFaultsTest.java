@@ -184,10 +184,12 @@ class MeasurementFaultsTest {
 
     @Test
     void sysbenchPrintingNoReportIsAnErrorNamingItsOutput() throws Exception {
-        sysbenchRun = c -> Script.runs(seconds(c) * 1000, "sysbench 1.0.20\n\nThreads started!\n\u0000\u00ff garbage\n");
+        // Bytes that are no UTF-8 (0xff): the log is still read, the bad bytes shown as U+FFFD.
+        sysbenchRun = c -> Script.runs(seconds(c) * 1000, "sysbench 1.0.20\n\nThreads started!\n\u0000\u00ff garbage\n")
+                .inBytes();
         RecordException e = assertThrows(RecordException.class, measurement(true)::run);
         assertEquals("sysbench's measured run printed no results (no 'transactions: N (R per sec.)' line; it ended "
-                + "with: Threads started! / \u0000\u00ff garbage; see " + out.resolve("sysbench.txt") + ")", e.getMessage());
+                + "with: Threads started! / \u0000\ufffd garbage; see " + out.resolve("sysbench.txt") + ")", e.getMessage());
         assertEquals(e.getMessage(), capture().incomplete());
         assertNull(capture().workload().results());
         assertEquals("SIGTERM", processes.started("record").get(0).stoppedBy(), "perf is stopped");

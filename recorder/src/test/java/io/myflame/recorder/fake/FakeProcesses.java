@@ -37,26 +37,34 @@ public final class FakeProcesses implements Processes {
      * @param runsMillis    how long it runs by the clock before it ends by itself; {@link Long#MAX_VALUE}: until stopped
      * @param exit          its exit code when it ends by itself
      * @param ignoresSigterm true for a program that goes on after SIGTERM (killed when the grace is over)
+     * @param bytes         how its output is written: UTF-8, or one byte per character (ISO-8859-1), which
+     *                      makes {@code "\u00ff"} a byte that is no UTF-8
      */
-    public record Script(String stdout, String stderr, long runsMillis, int exit, boolean ignoresSigterm) {
+    public record Script(String stdout, String stderr, long runsMillis, int exit, boolean ignoresSigterm,
+                         java.nio.charset.Charset bytes) {
         public static Script answers(String stdout) {
-            return new Script(stdout, "", 0, 0, false);
+            return new Script(stdout, "", 0, 0, false, StandardCharsets.UTF_8);
         }
 
         public static Script runsUntilStopped() {
-            return new Script("", "", Long.MAX_VALUE, 0, false);
+            return new Script("", "", Long.MAX_VALUE, 0, false, StandardCharsets.UTF_8);
         }
 
         public static Script runs(long millis, String stdout) {
-            return new Script(stdout, "", millis, 0, false);
+            return new Script(stdout, "", millis, 0, false, StandardCharsets.UTF_8);
         }
 
         public Script dyingAfter(long millis, int code, String said) {
-            return new Script(stdout, said, millis, code, ignoresSigterm);
+            return new Script(stdout, said, millis, code, ignoresSigterm, bytes);
         }
 
         public Script ignoringSigterm() {
-            return new Script(stdout, stderr, runsMillis, exit, true);
+            return new Script(stdout, stderr, runsMillis, exit, true, bytes);
+        }
+
+        /** Its output one byte per character: binary garbage, not UTF-8. */
+        public Script inBytes() {
+            return new Script(stdout, stderr, runsMillis, exit, ignoresSigterm, StandardCharsets.ISO_8859_1);
         }
     }
 
@@ -182,7 +190,7 @@ public final class FakeProcesses implements Processes {
 
         private void write(OutputStream s, String text) {
             try {
-                s.write(text.getBytes(StandardCharsets.UTF_8));
+                s.write(text.getBytes(script.bytes()));
                 s.flush();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
