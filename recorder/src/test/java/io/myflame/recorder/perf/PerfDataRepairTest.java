@@ -110,13 +110,21 @@ class PerfDataRepairTest {
         assertTrue(e.getMessage().contains("nothing to recover"), e.getMessage());
     }
 
-    /** perf record killed with SIGKILL after a second of samples (8 KB each: perf has written most), as the OOM killer would. */
+    /**
+     * perf record killed with SIGKILL once it has written a few hundred samples (8 KB each), as the OOM killer
+     * would. Waiting for the file to grow, not for a fixed time: on a loaded host the busy target gets a small
+     * share of a core and perf takes seconds to start, so 1.5 s could hold fewer samples than the test needs.
+     */
     private Path killedRecording() throws Exception {
         Path data = dir.resolve("killed.data");
         Process perf = new ProcessBuilder("perf", "record", "-N", "-e", "cpu-clock", "-F", "999", "--call-graph", "dwarf,8192",
                 "-p", Long.toString(target.pid()), "-o", data.toString())
                 .redirectErrorStream(true).redirectOutput(dir.resolve("perf.log").toFile()).start();
-        Thread.sleep(1_500);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (perf.isAlive() && System.nanoTime() < deadline
+                && (!Files.exists(data) || Files.size(data) < 2_500_000)) {
+            Thread.sleep(100);
+        }
         perf.destroyForcibly();
         assertTrue(perf.waitFor(10, TimeUnit.SECONDS));
         return data;
