@@ -5,7 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.myflame.ingest.elf.ElfFile;
 import io.myflame.ingest.fold.FoldOptions;
+import io.myflame.ingest.symbols.Dso;
+import io.myflame.ingest.symbols.SymbolArchive;
+import io.myflame.ingest.symbols.SymbolList;
+import io.myflame.ingest.symbols.SymbolSources;
+import io.myflame.ingest.symbols.SymbolTable;
+import io.myflame.ingest.unwind.CallFrameInfo;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.elf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.elf;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -10,19 +10,17 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * The parts of an ELF64 little-endian file that symbolisation needs: section headers, the
- * build id, and the function symbols of {@code .symtab} or {@code .dynsym} (with {@code @plt}
- * entries synthesised as perf does). Symbol values are turned into file offsets, the address
- * space perf resolves user-space samples in ({@code ip - map start + pgoff}).
+ * The parts of an ELF64 little-endian file that symbolisation and unwinding need: section
+ * headers, load segments, the build id, and sections' bytes, each checked against the file before
+ * it is read ({@code symbols.ElfSymbols} reads the symbol tables of it).
  */
-final class ElfFile {
-    private static final byte[] PLT = "@plt".getBytes(StandardCharsets.ISO_8859_1);
-    static final int SHT_SYMTAB = 2;
+public final class ElfFile {
+    public static final int SHT_SYMTAB = 2;
     static final int SHT_NOTE = 7;
-    static final int SHT_NOBITS = 8;
-    static final int SHT_RELA = 4;
-    static final int SHT_DYNSYM = 11;
-    private static final long SHF_ALLOC = 2;
+    public static final int SHT_NOBITS = 8;
+    public static final int SHT_RELA = 4;
+    public static final int SHT_DYNSYM = 11;
+    public static final long SHF_ALLOC = 2;
     /**
      * The largest section read into memory: ten times the largest symbol, string or frame table
      * of a MySQL-family server with full symbols (tens of MB). A header may claim anything, and a
@@ -32,25 +30,25 @@ final class ElfFile {
     /** The largest section or program header entry believed (both are 64 and 56 bytes in every ELF64 file). */
     private static final int MAX_HEADER_ENTRY = 1024;
     /** A symbol table's largest entry (24 bytes in ELF64). */
-    private static final long MAX_SYMBOL_ENTRY = 4096;
+    public static final long MAX_SYMBOL_ENTRY = 4096;
 
     final Path path;
     private final FileChannel ch;
     private final long fileSize;
     private final int shnum;
     private final long[] shOffsetOfHeader;
-    final int[] shType;
-    final long[] shFlags;
-    final long[] shAddr;
-    final long[] shOffset;
-    final long[] shSize;
-    final int[] shLink;
-    final long[] shEntsize;
-    final String[] shName;
+    public final int[] shType;
+    public final long[] shFlags;
+    public final long[] shAddr;
+    public final long[] shOffset;
+    public final long[] shSize;
+    public final int[] shLink;
+    public final long[] shEntsize;
+    public final String[] shName;
     /** PT_LOAD segments: file offset, virtual address and size in the file, to turn offsets into addresses. */
-    final long[] loadOffset;
-    final long[] loadVaddr;
-    final long[] loadFilesz;
+    public final long[] loadOffset;
+    public final long[] loadVaddr;
+    public final long[] loadFilesz;
 
     private ElfFile(Path path, FileChannel ch, ByteBuffer eh) throws IOException {
         this.path = path;
@@ -116,7 +114,7 @@ final class ElfFile {
     }
 
     /** Opens an ELF64 little-endian file; null when the file is missing or is no such ELF. */
-    static ElfFile open(Path path) {
+    public static ElfFile open(Path path) {
         if (path == null || !Files.isRegularFile(path)) {
             return null;
         }
@@ -142,7 +140,7 @@ final class ElfFile {
         }
     }
 
-    void close() {
+    public void close() {
         try {
             ch.close();
         } catch (IOException ignored) {
@@ -150,7 +148,7 @@ final class ElfFile {
         }
     }
 
-    int section(String name) {
+    public int section(String name) {
         for (int i = 0; i < shnum; i++) {
             if (shName[i].equals(name)) {
                 return i;
@@ -159,7 +157,7 @@ final class ElfFile {
         return -1;
     }
 
-    int sectionOfType(int type) {
+    public int sectionOfType(int type) {
         for (int i = 0; i < shnum; i++) {
             if (shType[i] == type) {
                 return i;
@@ -168,12 +166,12 @@ final class ElfFile {
         return -1;
     }
 
-    int sectionCount() {
+    public int sectionCount() {
         return shnum;
     }
 
     /** The GNU build id in hex from the note sections, or null. */
-    String buildId() {
+    public String buildId() {
         try {
             for (int i = 0; i < shnum; i++) {
                 if (shType[i] == SHT_NOTE && shSize[i] < (1 << 20)) {
@@ -189,96 +187,15 @@ final class ElfFile {
         return null;
     }
 
-    boolean hasSymtab() {
+    public boolean hasSymtab() {
         return sectionOfType(SHT_SYMTAB) >= 0;
-    }
-
-    /**
-     * The symbols perf keeps from one symbol table: functions (and text labels) that are
-     * defined in an allocated section, their values made file offsets with the section headers
-     * of {@code runtime} (the binary itself) where this file has no bits for the section.
-     */
-    SymbolList functions(int symtab, ElfFile runtime) throws IOException {
-        if (symtab < 0 || shEntsize[symtab] < 24 || shEntsize[symtab] > MAX_SYMBOL_ENTRY) {
-            return new SymbolList(0);
-        }
-        ByteBuffer syms = mapped(symtab);
-        byte[] strs = bytes(stringTable(symtab));
-        int n = (int) (shSize[symtab] / shEntsize[symtab]);
-        int ent = (int) shEntsize[symtab];
-        // Sized for a real table (about half its entries are functions), never for what a header claims.
-        SymbolList out = SymbolList.over(strs, Math.min(n / 2, 1 << 16));
-        for (int i = 1; i < n; i++) {
-            int b = i * ent;
-            int name = syms.getInt(b);
-            int info = syms.get(b + 4) & 0xff;
-            int shndx = Short.toUnsignedInt(syms.getShort(b + 6));
-            long value = syms.getLong(b + 8);
-            long size = syms.getLong(b + 16);
-            int type = info & 0xf;
-            int bind = info >> 4;
-            boolean function = (type == 2 || type == 10) && name != 0;
-            boolean label = type == 0 && name != 0 && shndx != 0xfff1;
-            if ((!function && !label) || shndx == 0 || shndx >= shnum) {
-                continue;
-            }
-            ElfFile secFile = this;
-            if (shType[shndx] == SHT_NOBITS && runtime != null && shndx < runtime.shnum) {
-                secFile = runtime;
-            }
-            if ((secFile.shFlags[shndx] & SHF_ALLOC) == 0) {
-                continue;
-            }
-            if (label && !secFile.shName[shndx].contains("text")) {
-                continue;
-            }
-            long offset = value - (secFile.shAddr[shndx] - secFile.shOffset[shndx]);
-            boolean named = name >= 0 && name < strs.length;
-            out.addNamedAt(offset, size, bind, named ? name : 0, named ? cStringLength(strs, name) : 0);
-        }
-        return out;
-    }
-
-    /**
-     * perf's {@code @plt} symbols: one per {@code .rela.plt} entry, {@code sh_entsize} bytes each,
-     * after the PLT header, named after the dynamic symbol the entry jumps to.
-     */
-    SymbolList pltSymbols() throws IOException {
-        SymbolList out = new SymbolList(0);
-        int dynsym = sectionOfType(SHT_DYNSYM);
-        int rela = section(".rela.plt");
-        int plt = section(".plt");
-        if (dynsym < 0 || rela < 0 || plt < 0 || shLink[rela] != dynsym || shType[rela] != SHT_RELA
-                || shEntsize[rela] < 16 || shEntsize[rela] > MAX_SYMBOL_ENTRY || shEntsize[dynsym] < 24
-                || shEntsize[dynsym] > MAX_SYMBOL_ENTRY) {
-            return out;
-        }
-        ByteBuffer rel = mapped(rela);
-        ByteBuffer syms = mapped(dynsym);
-        byte[] strs = bytes(stringTable(dynsym));
-        long entry = shEntsize[plt];
-        long at = shOffset[plt] + entry;
-        int n = (int) (shSize[rela] / shEntsize[rela]);
-        long dynsymCount = syms.capacity() / shEntsize[dynsym];
-        for (int i = 0; i < n; i++) {
-            long info = rel.getLong(i * (int) shEntsize[rela] + 8);
-            long symIdx = info >>> 32;
-            if (symIdx >= dynsymCount) {
-                continue;
-            }
-            int nameOff = syms.getInt((int) (symIdx * shEntsize[dynsym]));
-            int len = nameOff >= 0 && nameOff < strs.length ? cStringLength(strs, nameOff) : 0;
-            out.add(at, entry, SymbolList.GLOBAL, strs, len == 0 ? 0 : nameOff, len, PLT);
-            at += entry;
-        }
-        return out;
     }
 
     /**
      * A section's bytes, read into memory once its offset and size are checked against the file
      * and {@link #MAX_SECTION}: a header that claims more is an IOException naming the file.
      */
-    byte[] bytes(int section) throws IOException {
+    public byte[] bytes(int section) throws IOException {
         if (shType[section] == SHT_NOBITS) {
             return new byte[0];
         }
@@ -289,7 +206,7 @@ final class ElfFile {
     }
 
     /** A section mapped, not copied (a symbol table is read once, entry by entry), once checked as {@link #bytes}. */
-    private ByteBuffer mapped(int section) throws IOException {
+    public ByteBuffer mapped(int section) throws IOException {
         if (shType[section] == SHT_NOBITS) {
             return ByteBuffer.allocate(0).order(ByteOrder.LITTLE_ENDIAN);
         }
@@ -298,7 +215,7 @@ final class ElfFile {
     }
 
     /** The string table a symbol table links to, which must be a section of this file. */
-    private int stringTable(int symtab) throws IOException {
+    public int stringTable(int symtab) throws IOException {
         int link = shLink[symtab];
         if (link <= 0 || link >= shnum) {
             throw new IOException(path + ": symbol table " + shName[symtab] + " links to no section (" + link + ")");
@@ -340,14 +257,14 @@ final class ElfFile {
         }
     }
 
-    static String cString(byte[] b, int from) {
+    public static String cString(byte[] b, int from) {
         if (from < 0 || from >= b.length) {
             return "";
         }
         return new String(b, from, cStringLength(b, from), StandardCharsets.ISO_8859_1);
     }
 
-    private static int cStringLength(byte[] b, int from) {
+    public static int cStringLength(byte[] b, int from) {
         int end = from;
         while (end < b.length && b[end] != 0) {
             end++;

@@ -1,5 +1,8 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.symbols;
 
+import io.myflame.ingest.elf.SortedAddresses;
+import io.myflame.ingest.unwind.CallFrameInfo;
+import io.myflame.ingest.unwind.CfiProgram;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -13,7 +16,7 @@ import java.util.Map;
  * {@code .eh_frame_hdr} search table's (already sorted); the ends are read once from each FDE. A
  * lookup is a binary search over primitive arrays and allocates nothing. Immutable once built.
  */
-final class FunctionBounds {
+public final class FunctionBounds {
     static final FunctionBounds NONE = new FunctionBounds(null, new long[0], new long[0]);
 
     private final CallFrameInfo cfi;
@@ -50,7 +53,7 @@ final class FunctionBounds {
      * The virtual address at which the function holding the file offset {@code offset} starts (the
      * address {@code nm}, {@code addr2line -e} and gdb use), or -1 when no FDE covers it.
      */
-    long startOf(long offset) {
+    public long startOf(long offset) {
         if (start.length == 0) {
             return -1;
         }

@@ -1,4 +1,4 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.symbols;
 
 import io.myflame.core.output.TempFiles;
 import java.io.BufferedInputStream;
@@ -29,8 +29,8 @@ import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
  * .build-id/93/ac61ec… -&gt; ../../usr/lib/x86_64-linux-gnu/libc.so.6/93ac61ec…   (links: not needed)
  * </pre>
  */
-final class PerfArchive {
-    static final String SUFFIX = ".tar.bz2";
+public final class PerfArchive {
+    public static final String SUFFIX = ".tar.bz2";
     /** "…/BUILDID/elf": the build id and the kind of file perf keeps for it. */
     private static final Pattern ENTRY = Pattern.compile("(?:^|/)(\\[kernel\\.kallsyms\\]/)?([0-9a-f]{8,80})/(elf|debug|kallsyms|vdso)$");
 

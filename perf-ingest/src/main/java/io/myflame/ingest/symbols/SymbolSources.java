@@ -1,5 +1,8 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.symbols;
 
+import io.myflame.ingest.elf.BuildIds;
+import io.myflame.ingest.elf.ElfFile;
+import io.myflame.ingest.unwind.CallFrameInfo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,19 +32,19 @@ import java.util.Set;
  * another boot are moved by the difference of their {@code _text} to the recorded one (KASLR).
  * What could not be found is summed up in one note with how to supply it.
  */
-final class SymbolSources {
+public final class SymbolSources {
     /**
      * Where this machine keeps what names need: its debug root (/usr/lib/debug) and the
      * environment that names debuginfod servers (tests: a temporary root, a server of their own).
      */
-    record Host(Path debugRoot, Map<String, String> environment) {
-        static Host current() {
+    public record Host(Path debugRoot, Map<String, String> environment) {
+        public static Host current() {
             return new Host(Path.of("/usr/lib/debug"), System.getenv());
         }
     }
 
     private final Path debugRoot;
-    final DebuginfodClient debuginfod;
+    public final DebuginfodClient debuginfod;
     private final Path symfs;
     private final SymbolArchive archive;
     private final List<Path> caches = new ArrayList<>();
@@ -51,7 +54,7 @@ final class SymbolSources {
     /** The tarball unpacked, once {@link #tarball} was first asked (null: none, or unreadable). */
     private Path unpacked;
     private boolean tarballOpened;
-    final List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
+    public final List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
     private final Set<String> missing = java.util.Collections.synchronizedSet(new java.util.TreeSet<>());
     /** Dsos whose symbol table was refused with a note of its own: not listed again as missing. */
     private final Set<String> refused = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -65,7 +68,7 @@ final class SymbolSources {
      */
     private static java.util.concurrent.CompletableFuture<SymbolTable> runningKernel;
 
-    static synchronized java.util.concurrent.CompletableFuture<SymbolTable> prefetchRunningKernel() {
+    public static synchronized java.util.concurrent.CompletableFuture<SymbolTable> prefetchRunningKernel() {
         if (runningKernel == null) {
             runningKernel = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
                 try {
@@ -79,7 +82,7 @@ final class SymbolSources {
     }
 
     /** Symbols as this machine has them, with no perf.data beside which to look. */
-    SymbolSources() {
+    public SymbolSources() {
         this(null, Set.of(), null, Host.current());
     }
 
@@ -88,7 +91,7 @@ final class SymbolSources {
      * (only the files of {@code buildIds} are unpacked), then this machine's, file paths read
      * under {@code symfs} when not null (perf's --symfs).
      */
-    SymbolSources(Path perfData, Set<String> buildIds, Path symfs, Host host) {
+    public SymbolSources(Path perfData, Set<String> buildIds, Path symfs, Host host) {
         this.debugRoot = host.debugRoot();
         this.debuginfod = new DebuginfodClient(host.environment());
         this.symfs = symfs;
@@ -107,7 +110,7 @@ final class SymbolSources {
      * /proc/kallsyms ahead (120,000 lines, a tenth of a small report's CPU) would be for nothing. A
      * perf.data of another kernel cannot use /proc/kallsyms at all.
      */
-    static boolean runningKernelCached() {
+    public static boolean runningKernelCached() {
         String running = BuildIds.runningKernel();
         return running != null && Files.isReadable(Path.of(System.getProperty("user.home"), ".debug", "[kernel.kallsyms]",
                 running, "kallsyms"));
@@ -119,15 +122,15 @@ final class SymbolSources {
      * producing and parsing 120,000 lines on another thread would cost a small read a tenth of its
      * CPU time for nothing. Should the archive lack them after all, they are read when asked for.
      */
-    static boolean needsRunningKernel(Path perfData) {
+    public static boolean needsRunningKernel(Path perfData) {
         return !Files.isRegularFile(SymbolArchive.besides(perfData));
     }
 
-    void kernelText(long text) {
+    public void kernelText(long text) {
         kernelText = text;
     }
 
-    SymbolTable load(Dso dso) {
+    public SymbolTable load(Dso dso) {
         try {
             SymbolTable t = switch (dso.kind) {
                 case KERNEL -> kernel(dso.buildId);
@@ -172,7 +175,7 @@ final class SymbolSources {
      * One line for what had no symbols at all, with where they could come from; null when every
      * dso that samples hit was found.
      */
-    String missingNote() {
+    public String missingNote() {
         if (missing.isEmpty()) {
             return null;
         }
@@ -248,10 +251,10 @@ final class SymbolSources {
             SymbolList list;
             SymbolList plt;
             try {
-                list = from.functions(table, runtime);
+                list = ElfSymbols.functions(from, table, runtime);
                 // A stripped executable's .dynsym may define no function at all (/usr/bin/env): perf
                 // still names its PLT entries (getopt_long@plt), so must we.
-                plt = runtime == null ? new SymbolList(0) : runtime.pltSymbols();
+                plt = runtime == null ? new SymbolList(0) : ElfSymbols.pltSymbols(runtime);
             } catch (IOException e) {
                 // A header that lies about a table's size or place (ElfFile checks): one note, no names.
                 notes.add(e.getMessage() + "; its symbols are not read");
@@ -443,7 +446,7 @@ final class SymbolSources {
     }
 
     /** "ffffffff8225fd19 T pvm_irq_enable" — text, weak, data and bss symbols, as perf keeps them. */
-    static SymbolTable kallsyms(Path file) throws IOException {
+    public static SymbolTable kallsyms(Path file) throws IOException {
         byte[] b = readAll(file);
         SymbolList syms = SymbolList.over(b, b.length / 40);
         // One short method per line, not one loop over 5 MB: the JIT compiles a method after a

@@ -1,4 +1,4 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.symbols;
 
 import java.util.Arrays;
 
@@ -8,9 +8,9 @@ import java.util.Arrays;
  * every run, and objects per symbol cost more than reading the file; names become strings only
  * for the symbols that samples hit ({@link SymbolTable#name}).
  */
-final class SymbolList {
+public final class SymbolList {
     static final int LOCAL = 0;
-    static final int GLOBAL = 1;
+    public static final int GLOBAL = 1;
     static final int WEAK = 2;
 
     long[] start;
@@ -19,11 +19,11 @@ final class SymbolList {
     byte[] bind;
     int[] nameAt;
     int[] nameLength;
-    int size;
+    public int size;
     byte[] names;
     int namesUsed;
 
-    SymbolList(int capacity) {
+    public SymbolList(int capacity) {
         this(capacity, new byte[Math.max(16, capacity) * 24], 0);
     }
 
@@ -69,12 +69,12 @@ final class SymbolList {
         nameLength = Arrays.copyOf(nameLength, cap);
     }
 
-    void add(long symStart, long symSize, int symBind, byte[] src, int from, int len) {
+    public void add(long symStart, long symSize, int symBind, byte[] src, int from, int len) {
         add(symStart, symSize, symBind, src, from, len, null);
     }
 
     /** Adds a symbol whose name is {@code src[from, from + len)} followed by {@code suffix} (perf's "@plt"). */
-    void add(long symStart, long symSize, int symBind, byte[] src, int from, int len, byte[] suffix) {
+    public void add(long symStart, long symSize, int symBind, byte[] src, int from, int len, byte[] suffix) {
         if (size == start.length) {
             grow();
         }

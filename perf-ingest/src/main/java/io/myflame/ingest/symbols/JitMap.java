@@ -1,4 +1,4 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.symbols;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** A JIT's symbol map {@code /tmp/perf-PID.map}: "START SIZE name" per line, in hex, absolute addresses. */
-final class JitMap {
+public final class JitMap {
     private JitMap() {
     }
 

@@ -1,4 +1,4 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.elf;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -33,7 +33,7 @@ public final class BuildIds {
         return null;
     }
 
-    static String hex(ByteBuffer b, int at, int len) {
+    public static String hex(ByteBuffer b, int at, int len) {
         StringBuilder sb = new StringBuilder(len * 2);
         for (int i = 0; i < len; i++) {
             int v = b.get(at + i) & 0xff;
@@ -43,7 +43,7 @@ public final class BuildIds {
     }
 
     /** The running kernel's build id, from /sys/kernel/notes; null when unreadable. */
-    static String runningKernel() {
+    public static String runningKernel() {
         try {
             byte[] notes = Files.readAllBytes(Path.of("/sys/kernel/notes"));
             return inNotes(ByteBuffer.wrap(notes).order(ByteOrder.LITTLE_ENDIAN));

@@ -1,4 +1,4 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.symbols;
 
 import java.io.IOException;
 import java.net.ConnectException;
@@ -37,12 +37,12 @@ import java.util.regex.Pattern;
  * that timed out, could not be reached or broke off a transfer is not asked again in the run;
  * the next one is.
  */
-final class DebuginfodClient {
+public final class DebuginfodClient {
     /**
      * What a server is asked for, in the order {@link DebuginfodSymbols} asks; the name is the
      * URL's last part and the cache file's name.
      */
-    enum Artifact {
+    public enum Artifact {
         DEBUGINFO, EXECUTABLE;
 
         String fileName() {
@@ -75,7 +75,7 @@ final class DebuginfodClient {
     private final Set<String> cachedIds = new HashSet<>();
 
     /** Configured by an environment: {@code System.getenv()} in production, a map in tests. */
-    DebuginfodClient(Map<String, String> env) {
+    public DebuginfodClient(Map<String, String> env) {
         for (String url : env.getOrDefault("DEBUGINFOD_URLS", "").trim().split("\\s+")) {
             String lower = url.toLowerCase(Locale.ROOT);
             if (url.isEmpty()) {
@@ -122,7 +122,7 @@ final class DebuginfodClient {
      * null when no server has it, none answered, or the run's time is up. One download at a
      * time: the symbol loaders that call this share one cache and one time limit.
      */
-    synchronized Path find(String buildId, Artifact artifact) {
+    public synchronized Path find(String buildId, Artifact artifact) {
         if (!enabled() || buildId == null || !BUILD_ID.matcher(buildId).matches()) {
             return null;
         }
@@ -252,7 +252,7 @@ final class DebuginfodClient {
      * One line for the user when anything was looked up: {@code debuginfod: asked URL for 3 build
      * ids, found 2}, then what came from the cache and which servers stopped being asked, and why.
      */
-    synchronized List<String> notes() {
+    public synchronized List<String> notes() {
         if (askedIds.isEmpty() && cachedIds.isEmpty()) {
             return List.of();
         }

@@ -1,4 +1,4 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.elf;
 
 /**
  * The one search over address ranges sorted by start: the symbols of an ELF table, a process's
@@ -6,7 +6,7 @@ package io.myflame.ingest.perfdata;
  * last range starting at or before an address, then checks (or walks back through nested ranges)
  * whether it holds it. Addresses are unsigned: a kernel's sit above {@link Long#MAX_VALUE}.
  */
-final class SortedAddresses {
+public final class SortedAddresses {
     private SortedAddresses() {
     }
 
@@ -14,7 +14,7 @@ final class SortedAddresses {
      * The index of the last of {@code starts[0..n)}, sorted unsigned ascending, that is at or before
      * {@code address} (unsigned); the last of equal starts; -1 when every start is after it.
      */
-    static int lastAtOrBefore(long[] starts, int n, long address) {
+    public static int lastAtOrBefore(long[] starts, int n, long address) {
         int lo = 0;
         int hi = n - 1;
         int at = -1;

@@ -1,4 +1,6 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.symbols;
+
+import io.myflame.ingest.unwind.CallFrameInfo;
 
 /**
  * A mapped object as perf names it in {@code perf script}'s {@code (dso)} column: a file path,
@@ -6,13 +8,13 @@ package io.myflame.ingest.perfdata;
  * symbols are loaded once: read ahead during the index pass when the file header names its build
  * id, else on first use by whichever decoding thread needs them first.
  */
-final class Dso {
-    enum Kind { FILE, KERNEL, VDSO, JIT_MAP, NONE }
+public final class Dso {
+    public enum Kind { FILE, KERNEL, VDSO, JIT_MAP, NONE }
 
-    final int id;
-    final String name;
-    final Kind kind;
-    String buildId;
+    public final int id;
+    public final String name;
+    public final Kind kind;
+    public String buildId;
     private volatile SymbolTable symbols;
     private volatile CallFrameInfo cfi;
     private volatile FunctionBounds functions;
@@ -20,13 +22,13 @@ final class Dso {
     private String readAheadFor;
     private boolean settled;
 
-    Dso(int id, String name, Kind kind) {
+    public Dso(int id, String name, Kind kind) {
         this.id = id;
         this.name = name;
         this.kind = kind;
     }
 
-    SymbolTable symbols(SymbolSources sources) {
+    public SymbolTable symbols(SymbolSources sources) {
         SymbolTable s = symbols;
         if (s == null) {
             synchronized (this) {
@@ -41,7 +43,7 @@ final class Dso {
     }
 
     /** Its call frame information for unwinding, read once from the file its symbols would come from. */
-    CallFrameInfo callFrameInfo(SymbolSources sources) {
+    public CallFrameInfo callFrameInfo(SymbolSources sources) {
         CallFrameInfo c = cfi;
         if (c == null) {
             synchronized (this) {
@@ -56,7 +58,7 @@ final class Dso {
     }
 
     /** Its functions' bounds from its call frame information, for naming what its symbols do not ({@link FunctionBounds}). */
-    FunctionBounds functionBounds(SymbolSources sources) {
+    public FunctionBounds functionBounds(SymbolSources sources) {
         FunctionBounds f = functions;
         if (f == null) {
             synchronized (this) {
@@ -71,12 +73,12 @@ final class Dso {
     }
 
     /** The call frame information loaded so far, without loading it: null when no unwind needed it. */
-    CallFrameInfo loadedCfi() {
+    public CallFrameInfo loadedCfi() {
         return cfi;
     }
 
     /** The symbols loaded so far, without loading them: null when no sample needed them. */
-    SymbolTable loaded() {
+    public SymbolTable loaded() {
         return symbols;
     }
 
@@ -84,7 +86,7 @@ final class Dso {
      * Loads an ELF dso's symbols ahead of the samples, for the build id the file header lists,
      * on a thread that would otherwise wait for the index pass to finish.
      */
-    void readAhead(SymbolSources sources, String headerBuildId) {
+    public void readAhead(SymbolSources sources, String headerBuildId) {
         synchronized (this) {
             if (symbols == null && !settled) {
                 symbols = sources.loadElf(this, headerBuildId);
@@ -97,7 +99,7 @@ final class Dso {
      * Once the index pass has settled {@link #buildId}: symbols read ahead for another build id
      * (a later MMAP2 record named its own) are dropped, to be loaded again on first use.
      */
-    synchronized void confirmReadAhead() {
+    public synchronized void confirmReadAhead() {
         if (readAheadFor != null && !readAheadFor.equals(buildId)) {
             symbols = null;
         }

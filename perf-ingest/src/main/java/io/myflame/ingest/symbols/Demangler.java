@@ -1,4 +1,4 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.symbols;
 
 import io.myflame.core.task.Concurrency;
 import java.io.ByteArrayOutputStream;
@@ -18,11 +18,11 @@ import java.util.concurrent.CompletionException;
  * distinct names a run needs go through one c++filt process, one name per line. The process is
  * started before the samples are decoded ({@link #start}), so its start-up is not waited for.
  */
-final class Demangler implements AutoCloseable {
+public final class Demangler implements AutoCloseable {
     private final String program;
     private CompletableFuture<Process> process;
 
-    Demangler(String program) {
+    public Demangler(String program) {
         this.program = program;
     }
 
@@ -33,12 +33,12 @@ final class Demangler implements AutoCloseable {
      * break is no valid mangled name (perf keeps it as it is) and would be two lines to c++filt,
      * shifting the answer for every later name.
      */
-    static boolean mangled(String name) {
+    public static boolean mangled(String name) {
         return (name.startsWith("_Z") || name.startsWith("_R")) && name.indexOf('\n') < 0;
     }
 
     /** Starts c++filt on another thread; {@link #demangle} then sends it the names. */
-    Demangler start() {
+    public Demangler start() {
         if (process == null) {
             process = CompletableFuture.supplyAsync(() -> {
                 try {
@@ -53,7 +53,7 @@ final class Demangler implements AutoCloseable {
     }
 
     /** Demangled names by mangled name; throws when c++filt cannot be run or answers short. */
-    Map<String, String> demangle(List<String> names) throws IOException {
+    public Map<String, String> demangle(List<String> names) throws IOException {
         Map<String, String> out = new HashMap<>();
         if (names.isEmpty()) {
             return out;
@@ -109,7 +109,7 @@ final class Demangler implements AutoCloseable {
     }
 
     /** Runs a task on a thread of its own: the common pool has one thread on two cores, and the kernel's symbols may hold it. */
-    static void daemon(Runnable task) {
+    public static void daemon(Runnable task) {
         Concurrency.helper("myflame-helper", task);
     }
 

@@ -1,8 +1,9 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.symbols;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.myflame.ingest.elf.ElfFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

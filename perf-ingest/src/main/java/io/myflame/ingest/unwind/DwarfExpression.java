@@ -1,4 +1,4 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.unwind;
 
 /**
  * A small DWARF expression stack machine for CFI rules, libunwind's dwarf_eval_expr: the

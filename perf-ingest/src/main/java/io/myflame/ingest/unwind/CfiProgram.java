@@ -1,4 +1,4 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.unwind;
 
 import java.util.ArrayDeque;
 
@@ -8,7 +8,7 @@ import java.util.ArrayDeque;
  * instructions and the FDE's up to and including the pc, as libunwind 1.6 does. Register
  * numbers above 16 are refused, as libunwind's x86-64 build refuses them ({@link CfiRow#BAD}).
  */
-final class CfiProgram {
+public final class CfiProgram {
     /**
      * How deep DW_CFA_remember_state may nest: compilers nest one or two; each level copies a row,
      * so an FDE of nothing but remember_state would otherwise allocate a row per byte.
@@ -30,7 +30,7 @@ final class CfiProgram {
         }
     }
 
-    static CfiRow row(CallFrameInfo cfi, long pc) {
+    public static CfiRow row(CallFrameInfo cfi, long pc) {
         CfiRow r = CfiRow.NO_INFO;
         if (cfi.hasEhFrame()) {
             int fde = cfi.ehFde(pc);
@@ -94,7 +94,7 @@ final class CfiProgram {
      * The FDE pointer encoding ('R') of the .eh_frame CIE at {@code at}, or -1 for what is no CIE:
      * what {@link FunctionBounds} reads an FDE's start and length with, parsed as the unwinder parses it.
      */
-    static int fdeEncoding(byte[] b, int at, long base, long dataBase) {
+    public static int fdeEncoding(byte[] b, int at, long base, long dataBase) {
         try {
             Cie cie = cie(b, at, true, base, dataBase);
             return cie == null ? -1 : cie.fdeEncoding();

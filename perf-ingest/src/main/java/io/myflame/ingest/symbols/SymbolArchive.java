@@ -1,5 +1,6 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.symbols;
 
+import io.myflame.ingest.unwind.CallFrameInfo;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -44,7 +45,7 @@ import java.util.zip.GZIPOutputStream;
  * FAAAAAAAAAABelIAAXgQARsMBwiQAQ…             .eh_frame, base64
  * </pre>
  */
-final class SymbolArchive {
+public final class SymbolArchive {
     /** The archive's name beside a perf.data: {@code perf.data} → {@code perf.data.symbols.gz}. */
     static final String SUFFIX = ".symbols.gz";
     private static final String MAGIC = "myflame-symbols 1";
@@ -55,19 +56,19 @@ final class SymbolArchive {
      * line declaring billions of entries) to a few hundred MB and one note.
      */
     /** The most bytes an archive may inflate to. */
-    static final int MAX_INFLATED = 128 << 20;
+    public static final int MAX_INFLATED = 128 << 20;
     /** The most symbols, all tables together. */
-    static final int MAX_SYMBOLS = 2_000_000;
+    public static final int MAX_SYMBOLS = 2_000_000;
     /** The most call frame search table entries, all files together; and load segments of one file. */
     static final int MAX_FDES = 2_000_000;
     static final int MAX_LOADS = 256;
 
     /** One dso's table as archived: its kind, build id and, for a kernel, where its {@code _text} was. */
-    record Section(String kind, String buildId, long text, String name, SymbolTable table) {
+    public record Section(String kind, String buildId, long text, String name, SymbolTable table) {
     }
 
     /** One file's call frame information as archived. */
-    record Cfi(String buildId, String name, CallFrameInfo info) {
+    public record Cfi(String buildId, String name, CallFrameInfo info) {
     }
 
     private final Map<String, Section> byBuildId;
@@ -78,7 +79,7 @@ final class SymbolArchive {
         this.cfiByBuildId = cfiByBuildId;
     }
 
-    static Path besides(Path perfData) {
+    public static Path besides(Path perfData) {
         return perfData.resolveSibling(perfData.getFileName() + SUFFIX);
     }
 
@@ -92,7 +93,7 @@ final class SymbolArchive {
             new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Starts parsing the archive beside {@code perfData} on a daemon thread (nothing if there is none). */
-    static void prefetch(Path perfData) {
+    public static void prefetch(Path perfData) {
         Path file = besides(perfData).toAbsolutePath();
         if (Files.isRegularFile(file)) {
             PREFETCHED.computeIfAbsent(file, f -> java.util.concurrent.CompletableFuture.supplyAsync(() -> {
@@ -106,7 +107,7 @@ final class SymbolArchive {
     }
 
     /** The archive beside {@code perfData}, or null when there is none or it cannot be read (the notes say why). */
-    static SymbolArchive near(Path perfData, List<String> notes) {
+    public static SymbolArchive near(Path perfData, List<String> notes) {
         Path file = besides(perfData);
         if (!Files.isRegularFile(file)) {
             return null;
@@ -135,16 +136,16 @@ final class SymbolArchive {
     }
 
     /** The archived table of the dso with {@code buildId} (null: the one named {@code name}), or null. */
-    Section section(String buildId, String name) {
+    public Section section(String buildId, String name) {
         return byBuildId.get(key(buildId, name));
     }
 
     /** The archived call frame information of the file with {@code buildId} (null: named {@code name}), or null. */
-    CallFrameInfo cfi(String buildId, String name) {
+    public CallFrameInfo cfi(String buildId, String name) {
         return cfiByBuildId.get(key(buildId, name));
     }
 
-    static SymbolArchive read(Path file) throws IOException {
+    public static SymbolArchive read(Path file) throws IOException {
         byte[] b;
         try (InputStream in = new GZIPInputStream(Files.newInputStream(file), 1 << 16)) {
             b = in.readNBytes(MAX_INFLATED);
@@ -303,7 +304,7 @@ final class SymbolArchive {
      * Writes the tables of {@code sections} (null tables and empty ones are left out) and the call
      * frame information of {@code cfis}.
      */
-    static void write(OutputStream out, List<Section> sections, List<Cfi> cfis) throws IOException {
+    public static void write(OutputStream out, List<Section> sections, List<Cfi> cfis) throws IOException {
         GZIPOutputStream gz = new GZIPOutputStream(out, 1 << 16);
         ByteArrayOutputStream line = new ByteArrayOutputStream(256);
         gz.write((MAGIC + "\n").getBytes(StandardCharsets.ISO_8859_1));

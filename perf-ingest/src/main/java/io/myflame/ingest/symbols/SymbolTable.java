@@ -1,5 +1,6 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.symbols;
 
+import io.myflame.ingest.elf.SortedAddresses;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -9,7 +10,7 @@ import java.nio.charset.StandardCharsets;
  * perf prefers survives (sized, then non-weak, then global, then fewer leading underscores, then
  * longer name, then the first). Immutable once built; shared by the decoding threads.
  */
-final class SymbolTable {
+public final class SymbolTable {
     static final SymbolTable EMPTY = new SymbolTable(new SymbolList(0), new int[0], 0, false, -1);
 
     private final long[] start;
@@ -25,12 +26,12 @@ final class SymbolTable {
      */
     private final String[] names;
     /** Whether names are C++ mangled candidates (user-space ELF) rather than kernel or JIT names. */
-    final boolean demangle;
+    public final boolean demangle;
     /**
      * A kernel table's {@code _text} address (perf's ref_reloc_sym), kept apart: the symbol itself
      * may lose to another at its address ({@code startup_64}); -1 when unknown.
      */
-    final long text;
+    public final long text;
 
     private SymbolTable(SymbolList syms, int[] idx, int n, boolean demangle) {
         this(syms, idx, n, demangle, -1);
@@ -59,7 +60,7 @@ final class SymbolTable {
     }
 
     /** ELF symbols: sorted (stable, so equal starts keep file order), ends fixed, duplicates dropped. */
-    static SymbolTable ofElf(SymbolList syms, SymbolList plt) {
+    public static SymbolTable ofElf(SymbolList syms, SymbolList plt) {
         int[] sorted = syms.order();
         fixupEnd(syms, sorted, false);
         int kept = dropDuplicates(syms, sorted, AliasNames.compared(syms, sorted));
@@ -106,7 +107,7 @@ final class SymbolTable {
      * This table with every address moved by {@code delta}: kernel symbols taken in another boot
      * of the same kernel, which KASLR placed elsewhere (perf's ref_reloc_sym adjustment).
      */
-    SymbolTable relocated(long delta) {
+    public SymbolTable relocated(long delta) {
         if (delta == 0) {
             return this;
         }
@@ -208,11 +209,11 @@ final class SymbolTable {
         return n;
     }
 
-    int size() {
+    public int size() {
         return start.length;
     }
 
-    String name(int i) {
+    public String name(int i) {
         String n = names[i];
         if (n == null) {
             n = new String(nameBytes, nameAt[i], nameLength[i], StandardCharsets.ISO_8859_1);
@@ -221,11 +222,11 @@ final class SymbolTable {
         return n;
     }
 
-    long start(int i) {
+    public long start(int i) {
         return start[i];
     }
 
-    long end(int i) {
+    public long end(int i) {
         return end[i];
     }
 
@@ -234,13 +235,13 @@ final class SymbolTable {
      * stretches the kernel map to its kallsyms symbols once they are loaded (map__fixup_start/end),
      * so init text beyond {@code _etext} still resolves.
      */
-    boolean covers(long addr) {
+    public boolean covers(long addr) {
         int n = start.length;
         return n > 0 && Long.compareUnsigned(addr, start[0]) >= 0 && Long.compareUnsigned(addr, end[n - 1]) < 0;
     }
 
     /** The index of the symbol containing {@code addr}, or -1. */
-    int find(long addr) {
+    public int find(long addr) {
         int at = SortedAddresses.lastAtOrBefore(start, start.length, addr);
         // An enclosing symbol further back (nested sizes) is rare; look a little way, not through the table.
         int stop = Math.max(-1, at - 16);

@@ -1,5 +1,6 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.symbols;
 
+import io.myflame.ingest.elf.ElfFile;
 import java.util.List;
 
 /**

@@ -1,5 +1,7 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.unwind;
 
+import io.myflame.ingest.elf.ElfFile;
+import io.myflame.ingest.elf.SortedAddresses;
 import java.io.IOException;
 import java.util.Arrays;
 
@@ -11,15 +13,15 @@ import java.util.Arrays;
  * symbolisation works) into one. Immutable once read; rows are computed on demand by
  * {@link CfiProgram} and cached per decoding thread.
  */
-final class CallFrameInfo {
-    static final CallFrameInfo NONE = new CallFrameInfo(null, 0, 0, new long[0], new int[0], null,
+public final class CallFrameInfo {
+    public static final CallFrameInfo NONE = new CallFrameInfo(null, 0, 0, new long[0], new int[0], null,
             new long[0], new long[0], new int[0], new long[0], new long[0], new long[0]);
 
     /** {@code .eh_frame} bytes and the address they load at; null when the file has none usable. */
-    final byte[] ehFrame;
-    final long ehFrameVaddr;
+    public final byte[] ehFrame;
+    public final long ehFrameVaddr;
     /** Where {@code .eh_frame_hdr} loads: the base of datarel pointers. */
-    final long hdrVaddr;
+    public final long hdrVaddr;
     private final long[] tablePc;
     private final int[] tableFde;
     final byte[] debugFrame;
@@ -48,7 +50,7 @@ final class CallFrameInfo {
     }
 
     /** Reads the CFI of {@code elf}; {@link #NONE} when it has neither an {@code .eh_frame_hdr} nor a {@code .debug_frame}. */
-    static CallFrameInfo read(ElfFile elf) {
+    public static CallFrameInfo read(ElfFile elf) {
         try {
             byte[] eh = null;
             long ehVaddr = 0;
@@ -95,35 +97,35 @@ final class CallFrameInfo {
      * CFI read back from a {@link SymbolArchive}: the {@code .eh_frame} bytes, their search table
      * and the load segments, as {@link #read} found them on the recording machine.
      */
-    static CallFrameInfo archived(byte[] ehFrame, long ehFrameVaddr, long hdrVaddr, long[] tablePc, int[] tableFde,
+    public static CallFrameInfo archived(byte[] ehFrame, long ehFrameVaddr, long hdrVaddr, long[] tablePc, int[] tableFde,
             long[] loadOffset, long[] loadVaddr, long[] loadFilesz) {
         return new CallFrameInfo(ehFrame, ehFrameVaddr, hdrVaddr, tablePc, tableFde, null, new long[0], new long[0],
                 new int[0], loadOffset, loadVaddr, loadFilesz);
     }
 
     /** What {@link SymbolArchive} keeps: the search table's start addresses, FDE offsets and the load segments. */
-    long[] tablePc() {
+    public long[] tablePc() {
         return tablePc;
     }
 
-    int[] tableFde() {
+    public int[] tableFde() {
         return tableFde;
     }
 
-    long[] loadOffset() {
+    public long[] loadOffset() {
         return loadOffset;
     }
 
-    long[] loadVaddr() {
+    public long[] loadVaddr() {
         return loadVaddr;
     }
 
-    long[] loadFilesz() {
+    public long[] loadFilesz() {
         return loadFilesz;
     }
 
     /** The address a file offset loads at, by the PT_LOAD segment that holds it. */
-    long vaddr(long offset) {
+    public long vaddr(long offset) {
         for (int i = 0; i < loadOffset.length; i++) {
             if (offset >= loadOffset[i] && offset - loadOffset[i] < loadFilesz[i]) {
                 return offset - loadOffset[i] + loadVaddr[i];
@@ -136,7 +138,7 @@ final class CallFrameInfo {
      * The offset in {@link #ehFrame} of the FDE the search table names for {@code pc} (the last
      * entry starting at or before it), or -1: libunwind's dwarf_search_unwind_table.
      */
-    int ehFde(long pc) {
+    public int ehFde(long pc) {
         int i = SortedAddresses.lastAtOrBefore(tablePc, tablePc.length, pc);
         return i < 0 ? -1 : tableFde[i];
     }
@@ -152,7 +154,7 @@ final class CallFrameInfo {
         return -1;
     }
 
-    boolean hasEhFrame() {
+    public boolean hasEhFrame() {
         return ehFrame != null;
     }
 
@@ -212,13 +214,13 @@ final class CallFrameInfo {
      * the bytes load at (pcrel) and {@code .eh_frame_hdr} (datarel). Reads past the end throw
      * IndexOutOfBoundsException, which the callers take as bad CFI.
      */
-    static final class Cursor {
+    public static final class Cursor {
         final byte[] b;
-        int at;
+        public int at;
         private final long base;
         private final long dataBase;
 
-        Cursor(byte[] b, int at, long base, long dataBase) {
+        public Cursor(byte[] b, int at, long base, long dataBase) {
             this.b = b;
             this.at = at;
             this.base = base;
@@ -233,7 +235,7 @@ final class CallFrameInfo {
             return u8() | (u8() << 8);
         }
 
-        long u32() {
+        public long u32() {
             return (u16() | ((long) u16() << 16)) & 0xffffffffL;
         }
 
@@ -269,7 +271,7 @@ final class CallFrameInfo {
         }
 
         /** A DW_EH_PE-encoded pointer: pcrel and datarel applied; indirect ones are not followed (never needed here). */
-        long pointer(int enc) {
+        public long pointer(int enc) {
             if (enc == 0xff) {
                 return 0;
             }

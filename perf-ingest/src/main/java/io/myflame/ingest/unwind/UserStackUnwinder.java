@@ -1,4 +1,4 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.unwind;
 
 import java.nio.ByteBuffer;
 
@@ -14,7 +14,7 @@ import java.nio.ByteBuffer;
  * stack whose dump ran out with one {@code ffffffffffffffff [unknown]} frame. One per decoding
  * thread; a sample allocates nothing once its rows are cached.
  */
-final class UserStackUnwinder {
+public final class UserStackUnwinder {
     /** perf's x86 register number for each DWARF register 0–16 (rax, rdx, rcx, rbx, rsi, rdi, rbp, rsp, r8–r15, rip). */
     private static final int[] PERF_REG = {0, 3, 2, 1, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23, 8};
     private static final int RBP = 6;
@@ -26,7 +26,6 @@ final class UserStackUnwinder {
     private static final byte MEMORY = 2;
     private static final byte VALUE = 3;
 
-    private final SymbolSources sources;
     private final byte[] kind = new byte[CfiRow.REGS];
     private final long[] loc = new long[CfiRow.REGS];
     private final byte[] newKind = new byte[CfiRow.REGS];
@@ -44,47 +43,42 @@ final class UserStackUnwinder {
     private int dumpAt;
     private long sp;
     private long dumpSize;
-    private Tasks.ProcessMaps maps;
-    private Tasks.ProcessMaps dataMaps;
-    private long time;
-    private long seq;
+    private MappedCode code;
+    private MappedCode data;
 
-    /** Rows of recently unwound (dso, pc), direct-mapped: hot return addresses are not re-parsed. */
+    /** Rows of recently unwound (file, pc), direct-mapped: hot return addresses are not re-parsed. */
     private static final int CACHE_BITS = 12;
-    private final int[] cachedDso = new int[1 << CACHE_BITS];
+    private final int[] cachedFile = new int[1 << CACHE_BITS];
     private final long[] cachedPc = new long[1 << CACHE_BITS];
     private final CfiRow[] cachedRow = new CfiRow[1 << CACHE_BITS];
 
     /** Addresses found by the last {@link #unwind}: the sampled IP, then return addresses minus one. */
-    long[] ips = new long[128];
+    public long[] ips = new long[128];
 
-    UserStackUnwinder(SymbolSources sources) {
-        this.sources = sources;
-        java.util.Arrays.fill(cachedDso, -1);
+    public UserStackUnwinder() {
+        java.util.Arrays.fill(cachedFile, -1);
     }
 
     /**
      * Unwinds one sample: registers at {@code regsAt} (one u64 per bit of {@code mask}), a stack
-     * dump of {@code dumpSize} bytes at {@code dumpAt}, the process's mappings at (time, seq).
-     * Returns how many addresses {@link #ips} holds, at most {@code maxStack}.
+     * dump of {@code dumpSize} bytes at {@code dumpAt}, the process's code and data mappings at the
+     * sample's time. Returns how many addresses {@link #ips} holds, at most {@code maxStack}.
      */
-    int unwind(ByteBuffer buf, int regsAt, long mask, int dumpAt, long dumpSize, Tasks.ProcessMaps maps,
-            Tasks.ProcessMaps dataMaps, long time, long seq, int maxStack) {
+    public int unwind(ByteBuffer buf, int regsAt, long mask, int dumpAt, long dumpSize, MappedCode code,
+            MappedCode data, int maxStack) {
         this.b = buf;
         this.regsAt = regsAt;
         this.regsMask = mask;
         this.dumpAt = dumpAt;
         this.dumpSize = dumpSize;
-        this.maps = maps;
-        this.dataMaps = dataMaps;
-        this.time = time;
-        this.seq = seq;
+        this.code = code;
+        this.data = data;
         this.sp = sampled(PERF_REG[RSP]);
         if (ips.length < maxStack) {
             ips = new long[maxStack];
         }
         int n = 0;
-        ips[n++] = sampled(EventAttr.REG_IP);
+        ips[n++] = sampled(PERF_REG[RIP]);
         for (int r = 0; r < CfiRow.REGS; r++) {
             kind[r] = SAMPLED;
             loc[r] = PERF_REG[r];
@@ -107,22 +101,23 @@ final class UserStackUnwinder {
     private int step() {
         failed = false;
         long lookup = previousInstruction ? ip - 1 : ip;
-        int m = maps == null ? -1 : maps.find(lookup, time, seq);
+        int m = code.find(lookup);
         if (m < 0) {
             return -1;
         }
-        Dso dso = maps.dso[m];
-        CallFrameInfo cfi = dso.callFrameInfo(sources);
+        CallFrameInfo cfi = code.callFrameInfo(m);
         if (cfi == CallFrameInfo.NONE) {
             return -1;
         }
-        long pc = cfi.vaddr(lookup - maps.start[m] + maps.pgoff[m]);
-        CfiRow row = row(dso, cfi, pc);
+        long pc = cfi.vaddr(code.fileOffset(m, lookup));
+        CfiRow row = row(code.fileId(m), cfi, pc);
         if (row == CfiRow.BAD) {
             return -1;
         }
         if (row == CfiRow.NO_INFO) {
-            return atPltEntry(dso, lookup - maps.start[m] + maps.pgoff[m]) ? stepOutOfPlt() : guessFromFramePointer();
+            // No FDE: libunwind (is_plt_entry) steps out of a PLT entry's first instruction, which an old
+            // toolchain's .plt has no FDE for, else guesses from the frame pointer.
+            return code.pltEntryAt(m, code.fileOffset(m, lookup)) ? stepOutOfPlt() : guessFromFramePointer();
         }
         int r = apply(row);
         if (r < 0) {
@@ -131,13 +126,13 @@ final class UserStackUnwinder {
         return kind[RBP] == NONE ? 0 : r;
     }
 
-    private CfiRow row(Dso dso, CallFrameInfo cfi, long pc) {
-        int slot = (int) (((pc ^ ((long) dso.id << 40)) * 0x9E3779B97F4A7C15L) >>> (64 - CACHE_BITS));
-        if (cachedDso[slot] == dso.id && cachedPc[slot] == pc) {
+    private CfiRow row(int file, CallFrameInfo cfi, long pc) {
+        int slot = (int) (((pc ^ ((long) file << 40)) * 0x9E3779B97F4A7C15L) >>> (64 - CACHE_BITS));
+        if (cachedFile[slot] == file && cachedPc[slot] == pc) {
             return cachedRow[slot];
         }
         CfiRow row = CfiProgram.row(cfi, pc);
-        cachedDso[slot] = dso.id;
+        cachedFile[slot] = file;
         cachedPc[slot] = pc;
         cachedRow[slot] = row;
         return row;
@@ -213,18 +208,6 @@ final class UserStackUnwinder {
     private void set(int r, byte k, long v) {
         newKind[r] = k;
         newLoc[r] = v;
-    }
-
-    /**
-     * Whether the pc is the first instruction of a PLT entry: libunwind (is_plt_entry) reads the
-     * code there for {@code jmp *GOT(%rip); push; jmp}, which only a PLT entry's start holds; an old
-     * toolchain's .plt has no FDE, so this is how it steps out of one. We know it by the entry's
-     * {@code NAME@plt} symbol (synthesised from .rela.plt, as perf names it) starting at the pc.
-     */
-    private boolean atPltEntry(Dso dso, long fileOffset) {
-        SymbolTable t = dso.symbols(sources);
-        int i = t.find(fileOffset);
-        return i >= 0 && t.start(i) == fileOffset && t.name(i).endsWith("@plt");
     }
 
     /** libunwind's step out of a PLT entry: nothing pushed yet, the return address is at the CFA. */
@@ -319,7 +302,7 @@ final class UserStackUnwinder {
         if (Long.compareUnsigned(addr, sp) >= 0 && Long.compareUnsigned(addr + 8, sp + dumpSize) < 0) {
             return b.getLong(dumpAt + (int) (addr - sp));
         }
-        if ((maps != null && maps.find(addr, time, seq) >= 0) || (dataMaps != null && dataMaps.find(addr, time, seq) >= 0)) {
+        if (code.find(addr) >= 0 || data.find(addr) >= 0) {
             return 0;
         }
         failed = true;

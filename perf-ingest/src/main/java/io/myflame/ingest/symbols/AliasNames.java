@@ -1,4 +1,4 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.symbols;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +16,7 @@ import java.util.Map;
  * {@code c++filt} call per table: a constructor's or destructor's variants ({@code C1}/{@code C2},
  * {@code D1}/{@code D2}) demangle alike and are left to the mangled comparison.
  */
-final class AliasNames {
+public final class AliasNames {
     private static final String CXXFILT = "c++filt";
 
     private AliasNames() {
@@ -74,7 +74,7 @@ final class AliasNames {
     }
 
     /** "_ZN3FooC1Ev" and "_ZN3FooC2Ev": equal but for one C/D variant digit, so equal when demangled. */
-    static boolean structorVariants(String a, String b) {
+    public static boolean structorVariants(String a, String b) {
         if (a.length() != b.length()) {
             return false;
         }

@@ -1,4 +1,4 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.symbols;
 
 import io.myflame.core.output.TempFiles;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.symbols;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

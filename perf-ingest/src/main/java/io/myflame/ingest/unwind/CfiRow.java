@@ -1,4 +1,4 @@
-package io.myflame.ingest.perfdata;
+package io.myflame.ingest.unwind;
 
 /**
  * One row of a CFI table: how to find, at one pc, the caller's registers. The CFA is a register
@@ -7,7 +7,7 @@ package io.myflame.ingest.perfdata;
  * offset, is another register, or is given by an expression. Expressions are offsets into
  * {@link #code} (their ULEB128 length first). Immutable; shared through per-thread caches.
  */
-final class CfiRow {
+public final class CfiRow {
     static final int REGS = 17;
     static final int RA = 16;
 
@@ -22,12 +22,12 @@ final class CfiRow {
     /** No FDE covers the pc: libunwind's -UNW_ENOINFO, after which it guesses from RBP. */
     static final CfiRow NO_INFO = new CfiRow(null);
     /** CFI that libunwind refuses (an unknown register, a bad opcode): the unwind stops. */
-    static final CfiRow BAD = new CfiRow(null);
+    public static final CfiRow BAD = new CfiRow(null);
 
     final byte[] code;
     boolean cfaIsExpression;
     int cfaRegister;
-    long cfaOffset;
+    public long cfaOffset;
     /** Where the CFA's expression starts in {@link #code}, when {@link #cfaIsExpression}. */
     int cfaExpression;
     final byte[] where = new byte[REGS];
