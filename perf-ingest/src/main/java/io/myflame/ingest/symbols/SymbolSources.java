@@ -1,34 +1,25 @@
 package io.myflame.ingest.symbols;
 
-import io.myflame.ingest.elf.BuildIds;
 import io.myflame.ingest.elf.ElfFile;
 import io.myflame.ingest.unwind.CallFrameInfo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Finds the symbols of a {@link Dso}, in this order (docs/perf-data.md, "Where names come from"):
- * <ol>
- * <li>the symbol archive beside the perf.data ({@link SymbolArchive}: what {@code myflame record}
- *     kept of the recording machine), by build id;</li>
- * <li>perf's build-id cache {@code ~/.debug};</li>
- * <li>for the kernel, the running kernel's {@code /proc/kallsyms} when its build id is the recorded
- *     one; for a file, the file at its recorded path (under {@code --symfs}), then
- *     {@code /usr/lib/debug/.build-id/xx/rest.debug} (Debian's -dbgsym, Fedora's -debuginfo), then
- *     its {@code .gnu_debuglink} target beside it and under {@code /usr/lib/debug};</li>
- * <li>{@code perf archive}'s tarball beside the perf.data ({@link PerfArchive}), a build-id cache
- *     opened only once a lookup found nothing above (for the kernel, before the running kernel):
- *     every entry before the one wanted is decompressed to reach it;</li>
- * <li>for a file with a build id that nothing here had a {@code .symtab} for, the debuginfod servers
- *     {@code DEBUGINFOD_URLS} names ({@link DebuginfodSymbols}), as gdb and elfutils ask them.</li>
- * </ol>
- * A candidate whose build id differs from the recorded one is skipped; of the rest, the first with
- * a {@code .symtab} wins, else the {@code .dynsym} of the first that has one. Kernel symbols of
+ * Finds the symbols and call frame information of a {@link Dso} by asking the {@link SymbolSource}s
+ * of {@link #sources} in order (docs/perf-data.md, "Where names come from"). A source with a whole
+ * table answers alone; otherwise the ELF files the sources offer are opened one after another: a
+ * candidate whose build id differs from the recorded one is skipped; of the rest, the first with a
+ * {@code .symtab} wins, else the {@code .dynsym} of the first that has one. Kernel symbols of
  * another boot are moved by the difference of their {@code _text} to the recorded one (KASLR).
  * What could not be found is summed up in one note with how to supply it.
  */
@@ -43,42 +34,20 @@ public final class SymbolSources {
         }
     }
 
-    private final Path debugRoot;
     public final DebuginfodClient debuginfod;
-    private final Path symfs;
-    private final SymbolArchive archive;
-    private final List<Path> caches = new ArrayList<>();
-    /** Where perf archive's tarball lies (beside this perf.data) and the build ids to unpack from it. */
-    private final Path perfData;
-    private final Set<String> buildIds;
-    /** The tarball unpacked, once {@link #tarball} was first asked (null: none, or unreadable). */
-    private Path unpacked;
-    private boolean tarballOpened;
-    public final List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
-    private final Set<String> missing = java.util.Collections.synchronizedSet(new java.util.TreeSet<>());
+    private final Symfs symfs;
+    /** Every place symbols are looked for, in the order they are asked. */
+    private final List<SymbolSource> sources;
+    public final List<String> notes = Collections.synchronizedList(new ArrayList<>());
+    private final Set<String> missing = Collections.synchronizedSet(new TreeSet<>());
     /** Dsos whose symbol table was refused with a note of its own: not listed again as missing. */
-    private final Set<String> refused = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> refused = ConcurrentHashMap.newKeySet();
     /** The kernel's {@code _text} when recorded (the kernel map's offset, perf's ref_reloc_sym); -1 if unknown. */
     private volatile long kernelText = -1;
 
-    /**
-     * The running kernel's symbols, read once per run on another thread: producing and parsing
-     * /proc/kallsyms (120,000 lines) takes longer than the index pass over a 30 MB perf.data, so
-     * it starts as soon as a perf.data input is seen ({@link #prefetchRunningKernel}).
-     */
-    private static java.util.concurrent.CompletableFuture<SymbolTable> runningKernel;
-
-    public static synchronized java.util.concurrent.CompletableFuture<SymbolTable> prefetchRunningKernel() {
-        if (runningKernel == null) {
-            runningKernel = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-                try {
-                    return kallsyms(Path.of("/proc/kallsyms"));
-                } catch (IOException | RuntimeException e) {
-                    return SymbolTable.EMPTY;
-                }
-            }, Demangler::daemon);
-        }
-        return runningKernel;
+    /** The running kernel's symbols, read on another thread from now on ({@link RunningKernel#prefetch}). */
+    public static CompletableFuture<SymbolTable> prefetchRunningKernel() {
+        return RunningKernel.prefetch();
     }
 
     /** Symbols as this machine has them, with no perf.data beside which to look. */
@@ -92,28 +61,26 @@ public final class SymbolSources {
      * under {@code symfs} when not null (perf's --symfs).
      */
     public SymbolSources(Path perfData, Set<String> buildIds, Path symfs, Host host) {
-        this.debugRoot = host.debugRoot();
         this.debuginfod = new DebuginfodClient(host.environment());
-        this.symfs = symfs;
-        this.archive = perfData == null ? null : SymbolArchive.near(perfData, notes);
-        this.perfData = perfData;
-        this.buildIds = buildIds;
-        caches.add(Path.of(System.getProperty("user.home"), ".debug"));
+        this.symfs = new Symfs(symfs);
+        SymbolArchive archive = perfData == null ? null : SymbolArchive.near(perfData, notes);
+        this.sources = List.of(
+                new ArchivedSymbols(archive),
+                new BuildIdCache(BuildIdCache.home(), notes),
+                new RecordedPath(this.symfs),
+                new DebugDirectories(host.debugRoot(), this.symfs),
+                new PerfArchiveTarball(perfData, buildIds, notes),
+                new RunningKernel(notes),
+                new JitMapFile(),
+                new DebuginfodServers(debuginfod));
         if (archive == null && !runningKernelCached()) {
             prefetchRunningKernel();
         }
     }
 
-    /**
-     * Whether the build-id cache ({@code ~/.debug}, which {@code perf record} fills) holds the running
-     * kernel's symbols: {@link #kernel} reads them there before /proc/kallsyms, so producing and parsing
-     * /proc/kallsyms ahead (120,000 lines, a tenth of a small report's CPU) would be for nothing. A
-     * perf.data of another kernel cannot use /proc/kallsyms at all.
-     */
+    /** Whether {@code ~/.debug} holds the running kernel's symbols ({@link RunningKernel#cached}). */
     public static boolean runningKernelCached() {
-        String running = BuildIds.runningKernel();
-        return running != null && Files.isReadable(Path.of(System.getProperty("user.home"), ".debug", "[kernel.kallsyms]",
-                running, "kallsyms"));
+        return RunningKernel.cached();
     }
 
     /**
@@ -134,8 +101,10 @@ public final class SymbolSources {
         try {
             SymbolTable t = switch (dso.kind) {
                 case KERNEL -> kernel(dso.buildId);
-                case JIT_MAP -> JitMap.read(Path.of(dso.name));
-                case VDSO, FILE -> archived(dso.buildId, dso.name, () -> elf(dso, buildIdOf(dso)));
+                case JIT_MAP, VDSO, FILE -> {
+                    SymbolTable whole = whole(dso, dso.buildId);
+                    yield whole != null || dso.kind == Dso.Kind.JIT_MAP ? orEmpty(whole) : elf(dso, buildIdOf(dso));
+                }
                 case NONE -> SymbolTable.EMPTY;
             };
             if (t.size() == 0 && dso.kind == Dso.Kind.FILE && !refused.contains(dso.name)) {
@@ -151,7 +120,8 @@ public final class SymbolSources {
     SymbolTable loadElf(Dso dso, String buildId) {
         SymbolTable t;
         try {
-            t = archived(buildId, dso.name, () -> elf(dso, buildId));
+            SymbolTable whole = whole(dso, buildId);
+            t = whole != null ? whole : elf(dso, buildId);
         } catch (IOException | RuntimeException e) {
             t = SymbolTable.EMPTY;
         }
@@ -161,14 +131,19 @@ public final class SymbolSources {
         return t;
     }
 
-    /** Where a table comes from when the archive has none for its build id. */
-    private interface Lookup {
-        SymbolTable get() throws IOException;
+    private static SymbolTable orEmpty(SymbolTable t) {
+        return t == null ? SymbolTable.EMPTY : t;
     }
 
-    private SymbolTable archived(String buildId, String name, Lookup otherwise) throws IOException {
-        SymbolArchive.Section s = archive == null ? null : archive.section(buildId, name);
-        return s != null ? s.table() : otherwise.get();
+    /** The first whole table a source has for the dso; null when every one would look at files. */
+    private SymbolTable whole(Dso dso, String buildId) throws IOException {
+        for (SymbolSource source : sources) {
+            SymbolTable t = source.table(dso, buildId);
+            if (t != null) {
+                return t;
+            }
+        }
+        return null;
     }
 
     /**
@@ -191,7 +166,7 @@ public final class SymbolSources {
     /** The recorded build id, else (as perf does for a file the header does not list) the file's own. */
     private String buildIdOf(Dso dso) {
         if (dso.buildId == null && dso.name.startsWith("/")) {
-            ElfFile self = ElfFile.open(underSymfs(dso.name));
+            ElfFile self = ElfFile.open(symfs.under(dso.name));
             if (self != null) {
                 dso.buildId = self.buildId();
                 self.close();
@@ -200,71 +175,37 @@ public final class SymbolSources {
         return dso.buildId;
     }
 
-    private Path underSymfs(String path) {
-        return symfs == null ? Path.of(path) : Path.of(symfs.toString(), path);
-    }
-
     private SymbolTable elf(Dso dso, String buildId) throws IOException {
         ElfFile syms = null;
         ElfFile runtime = null;
         List<ElfFile> opened = new ArrayList<>();
         try {
-            List<Path> candidates = candidates(dso, buildId);
-            int here = candidates.size();
-            for (int i = 0; ; i++) {
-                if (i == here && syms == null) {
-                    candidates.addAll(inTarball(dso, buildId));
-                }
-                if (i >= candidates.size()) {
-                    break;
-                }
-                ElfFile f = ElfFile.open(candidates.get(i));
-                if (f == null) {
+            search:
+            for (SymbolSource source : sources) {
+                if (syms != null && source.onlyWithoutSymtab()) {
                     continue;
                 }
-                opened.add(f);
-                if (buildId != null && !buildId.equals(f.buildId())) {
-                    continue;
+                for (Path candidate : source.files(dso, buildId, SymbolSource.Purpose.SYMBOLS)) {
+                    ElfFile f = ElfFile.open(candidate);
+                    if (f == null) {
+                        continue;
+                    }
+                    opened.add(f);
+                    if (buildId != null && !buildId.equals(f.buildId())) {
+                        continue;
+                    }
+                    if (syms == null && f.hasSymtab()) {
+                        syms = f;
+                    }
+                    if (runtime == null && f.sectionOfType(ElfFile.SHT_DYNSYM) >= 0) {
+                        runtime = f;
+                    }
+                    if (syms != null && runtime != null) {
+                        break search;
+                    }
                 }
-                if (syms == null && f.hasSymtab()) {
-                    syms = f;
-                }
-                if (runtime == null && f.sectionOfType(ElfFile.SHT_DYNSYM) >= 0
-                        && f.shType[f.sectionOfType(ElfFile.SHT_DYNSYM)] == ElfFile.SHT_DYNSYM) {
-                    runtime = f;
-                }
-                if (syms != null && runtime != null) {
-                    break;
-                }
             }
-            if (syms == null && dso.kind == Dso.Kind.FILE && buildId != null) {
-                // Nothing here has the symbols: debuginfod servers are asked last, as by gdb.
-                DebuginfodSymbols.Found remote = DebuginfodSymbols.lookUp(debuginfod, buildId, runtime, opened);
-                syms = remote.symtab();
-                runtime = remote.runtime();
-            }
-            ElfFile from = syms != null ? syms : runtime;
-            if (from == null) {
-                return SymbolTable.EMPTY;
-            }
-            int table = from == syms ? from.sectionOfType(ElfFile.SHT_SYMTAB) : from.sectionOfType(ElfFile.SHT_DYNSYM);
-            SymbolList list;
-            SymbolList plt;
-            try {
-                list = ElfSymbols.functions(from, table, runtime);
-                // A stripped executable's .dynsym may define no function at all (/usr/bin/env): perf
-                // still names its PLT entries (getopt_long@plt), so must we.
-                plt = runtime == null ? new SymbolList(0) : ElfSymbols.pltSymbols(runtime);
-            } catch (IOException e) {
-                // A header that lies about a table's size or place (ElfFile checks): one note, no names.
-                notes.add(e.getMessage() + "; its symbols are not read");
-                refused.add(dso.name);
-                return SymbolTable.EMPTY;
-            }
-            if (list.size == 0 && plt.size == 0) {
-                return SymbolTable.EMPTY;
-            }
-            return SymbolTable.ofElf(list, plt);
+            return table(dso, syms, runtime);
         } finally {
             for (ElfFile f : opened) {
                 f.close();
@@ -272,49 +213,71 @@ public final class SymbolSources {
         }
     }
 
+    /** The names of {@code syms}' {@code .symtab}, else of {@code runtime}'s {@code .dynsym}, with the PLT's. */
+    private SymbolTable table(Dso dso, ElfFile syms, ElfFile runtime) {
+        ElfFile from = syms != null ? syms : runtime;
+        if (from == null) {
+            return SymbolTable.EMPTY;
+        }
+        int table = from == syms ? from.sectionOfType(ElfFile.SHT_SYMTAB) : from.sectionOfType(ElfFile.SHT_DYNSYM);
+        SymbolList list;
+        SymbolList plt;
+        try {
+            list = ElfSymbols.functions(from, table, runtime);
+            // A stripped executable's .dynsym may define no function at all (/usr/bin/env): perf
+            // still names its PLT entries (getopt_long@plt), so must we.
+            plt = runtime == null ? new SymbolList(0) : ElfSymbols.pltSymbols(runtime);
+        } catch (IOException e) {
+            // A header that lies about a table's size or place (ElfFile checks): one note, no names.
+            notes.add(e.getMessage() + "; its symbols are not read");
+            refused.add(dso.name);
+            return SymbolTable.EMPTY;
+        }
+        if (list.size == 0 && plt.size == 0) {
+            return SymbolTable.EMPTY;
+        }
+        return SymbolTable.ofElf(list, plt);
+    }
+
     /**
-     * The call frame information of an ELF dso: from the first of the files its symbols are looked
-     * for in ({@link #candidates}) that has the recorded build id and a loaded {@code .eh_frame}
-     * with its search table, else a {@code .debug_frame}; {@link CallFrameInfo#NONE} for anything
-     * else (the kernel, JIT code, a file not found), where perf's unwinder stops too.
+     * The call frame information of an ELF dso: a source's whole (the archive's), else from the
+     * first of the files its symbols are looked for in that has the recorded build id and a loaded
+     * {@code .eh_frame} with its search table, else a {@code .debug_frame}; {@link CallFrameInfo#NONE}
+     * for anything else (the kernel, JIT code, a file not found), where perf's unwinder stops too.
      */
-    CallFrameInfo callFrameInfo(Dso dso) {
+    public CallFrameInfo callFrameInfo(Dso dso) {
         if (dso.kind != Dso.Kind.FILE && dso.kind != Dso.Kind.VDSO) {
             return CallFrameInfo.NONE;
         }
-        CallFrameInfo archived = archive == null ? null : archive.cfi(dso.buildId, dso.name);
-        if (archived != null) {
-            return archived;
+        for (SymbolSource source : sources) {
+            CallFrameInfo whole = source.callFrameInfo(dso);
+            if (whole != null) {
+                return whole;
+            }
         }
         try {
             String buildId = buildIdOf(dso);
             CallFrameInfo debugOnly = null;
-            List<Path> candidates = candidates(dso, buildId);
-            int here = candidates.size();
-            for (int i = 0; ; i++) {
-                if (i == here) {
-                    candidates.addAll(inTarball(dso, buildId));
-                }
-                if (i >= candidates.size()) {
-                    break;
-                }
-                ElfFile f = ElfFile.open(candidates.get(i));
-                if (f == null) {
-                    continue;
-                }
-                try {
-                    if (buildId != null && !buildId.equals(f.buildId())) {
+            for (SymbolSource source : sources) {
+                for (Path candidate : source.files(dso, buildId, SymbolSource.Purpose.UNWINDING)) {
+                    ElfFile f = ElfFile.open(candidate);
+                    if (f == null) {
                         continue;
                     }
-                    CallFrameInfo cfi = CallFrameInfo.read(f);
-                    if (cfi.hasEhFrame()) {
-                        return cfi;
+                    try {
+                        if (buildId != null && !buildId.equals(f.buildId())) {
+                            continue;
+                        }
+                        CallFrameInfo cfi = CallFrameInfo.read(f);
+                        if (cfi.hasEhFrame()) {
+                            return cfi;
+                        }
+                        if (debugOnly == null && cfi != CallFrameInfo.NONE) {
+                            debugOnly = cfi;
+                        }
+                    } finally {
+                        f.close();
                     }
-                    if (debugOnly == null && cfi != CallFrameInfo.NONE) {
-                        debugOnly = cfi;
-                    }
-                } finally {
-                    f.close();
                 }
             }
             return debugOnly == null ? CallFrameInfo.NONE : debugOnly;
@@ -323,117 +286,14 @@ public final class SymbolSources {
         }
     }
 
-    /**
-     * perf archive's tarball unpacked, the first time a lookup needs it: a tarball is decompressed
-     * from its start to reach any entry, so one that every name can do without is never opened.
-     */
-    private synchronized Path tarball() {
-        if (!tarballOpened) {
-            tarballOpened = true;
-            unpacked = perfData == null ? null : PerfArchive.unpackNear(perfData, buildIds, notes);
-        }
-        return unpacked;
-    }
-
-    /** The tarball's files for {@code buildId}, as {@link #candidates} lists a build-id cache's. */
-    private List<Path> inTarball(Dso dso, String buildId) {
-        Path root = buildId == null || buildId.length() <= 2 ? null : tarball();
-        if (root == null) {
-            return List.of();
-        }
-        Path link = root.resolve(".build-id").resolve(buildId.substring(0, 2)).resolve(buildId.substring(2));
-        return List.of(link.resolve(dso.kind == Dso.Kind.VDSO ? "vdso" : "elf"), link.resolve("debug"));
-    }
-
-    private List<Path> candidates(Dso dso, String buildId) {
-        List<Path> out = new ArrayList<>();
-        String name = dso.name;
-        boolean isFile = name.startsWith("/");
-        boolean hasId = buildId != null && buildId.length() > 2;
-        if (hasId) {
-            for (Path cache : caches) {
-                Path link = cache.resolve(".build-id").resolve(buildId.substring(0, 2)).resolve(buildId.substring(2));
-                out.add(link.resolve(dso.kind == Dso.Kind.VDSO ? "vdso" : "elf"));
-                out.add(link.resolve("debug"));
-            }
-        }
-        if (isFile) {
-            out.add(underSymfs(name));
-        }
-        if (hasId) {
-            out.add(underSymfs(debugRoot + "/.build-id/" + buildId.substring(0, 2) + "/" + buildId.substring(2) + ".debug"));
-        }
-        if (isFile) {
-            out.addAll(debugLinkTargets(name));
-            out.add(underSymfs(debugRoot + name + ".debug"));
-            out.add(underSymfs(debugRoot + name));
-        }
-        return out;
-    }
-
-    /** perf's debuglink_paths: beside the file, in .debug/ beside it, under /usr/lib/debug, and the name alone. */
-    private List<Path> debugLinkTargets(String name) {
-        Path file = Path.of(name);
-        ElfFile f = ElfFile.open(underSymfs(name));
-        if (f == null) {
-            return List.of();
-        }
-        try {
-            int s = f.section(".gnu_debuglink");
-            if (s < 0) {
-                return List.of();
-            }
-            String link = ElfFile.cString(f.bytes(s), 0);
-            if (link.isEmpty() || link.contains("/")) {
-                return List.of();
-            }
-            String dir = file.getParent() == null ? "" : file.getParent().toString();
-            return List.of(underSymfs(dir + "/" + link), underSymfs(dir + "/.debug/" + link),
-                    underSymfs(debugRoot + dir + "/" + link));
-        } catch (IOException | RuntimeException e) {
-            return List.of();
-        } finally {
-            f.close();
-        }
-    }
-
-    /** The kernel's symbols: archived, from a build-id cache, or the running kernel's when it is the recorded one. */
+    /** The kernel's symbols from the first source that has them, moved to where the recording had them. */
     private SymbolTable kernel(String buildId) throws IOException {
-        SymbolArchive.Section s = archive == null ? null : archive.section(buildId, "[kernel.kallsyms]");
-        if (s != null) {
-            return relocate(s.table(), s.text());
-        }
-        if (buildId != null) {
-            List<Path> where = new ArrayList<>(caches);
-            for (int i = 0; ; i++) {
-                if (i == caches.size() && tarball() != null) {
-                    where.add(tarball());
-                }
-                if (i >= where.size()) {
-                    break;
-                }
-                Path kallsyms = where.get(i).resolve("[kernel.kallsyms]").resolve(buildId).resolve("kallsyms");
-                if (Files.isReadable(kallsyms)) {
-                    try {
-                        SymbolTable t = kallsyms(kallsyms);
-                        return relocate(t, t.text);
-                    } catch (IOException e) {
-                        notes.add(e.getMessage() + "; kernel symbols come from elsewhere");
-                    }
-                }
+        for (SymbolSource source : sources) {
+            SymbolSource.KernelSymbols k = source.kernel(buildId);
+            if (k != null) {
+                return relocate(k.table(), k.text());
             }
         }
-        if (buildId == null || buildId.equals(BuildIds.runningKernel())) {
-            SymbolTable t = prefetchRunningKernel().join();
-            if (t.size() == 0) {
-                notes.add("kernel symbols not found: /proc/kallsyms gave none (kernel.kptr_restrict hides them from "
-                        + "non-root users: run as root), and no archive of them lies beside the perf.data");
-            }
-            return buildId == null ? t : relocate(t, t.text);
-        }
-        notes.add("kernel symbols of build " + buildId + " not found: the perf.data was recorded on another kernel ("
-                + "this one is " + BuildIds.runningKernel() + "); record with myflame record, which keeps them beside "
-                + "perf.data, or put perf archive's perf.data.tar.bz2 beside it");
         return SymbolTable.EMPTY;
     }
 
@@ -443,71 +303,5 @@ public final class SymbolSources {
         // -1 is unknown; 0 is an address kernel.kptr_restrict hid.
         return recorded == -1 || recorded == 0 || text == -1 || text == 0 || recorded == text ? t
                 : t.relocated(recorded - text);
-    }
-
-    /** "ffffffff8225fd19 T pvm_irq_enable" — text, weak, data and bss symbols, as perf keeps them. */
-    public static SymbolTable kallsyms(Path file) throws IOException {
-        byte[] b = readAll(file);
-        SymbolList syms = SymbolList.over(b, b.length / 40);
-        // One short method per line, not one loop over 5 MB: the JIT compiles a method after a
-        // few hundred calls, while a long loop runs interpreted until its on-stack replacement.
-        for (int p = 0; p < b.length; ) {
-            p = kallsymsLine(b, p, syms);
-        }
-        return SymbolTable.ofKallsyms(syms);
-    }
-
-    /** Adds the symbol of the line at {@code p} when perf keeps it; returns the next line's start. */
-    private static int kallsymsLine(byte[] b, int p, SymbolList syms) {
-        int eol = p;
-        while (eol < b.length && b[eol] != '\n') {
-            eol++;
-        }
-        long addr = 0;
-        int i = p;
-        for (int d; i < eol && (d = Character.digit(b[i], 16)) >= 0; i++) {
-            addr = (addr << 4) | d;
-        }
-        if (i + 3 < eol && b[i] == ' ' && b[i + 2] == ' ' && b[i + 3] != '$') {
-            char t = (char) b[i + 1];
-            char type = Character.toUpperCase(t);
-            if (type == 'T' || type == 'W' || type == 'D' || type == 'B') {
-                int bind = type == 'W' ? SymbolList.WEAK : Character.isUpperCase(t) ? SymbolList.GLOBAL
-                        : SymbolList.LOCAL;
-                syms.addNamedAt(addr, 0, bind, i + 3, eol - i - 3);
-            }
-        }
-        return eol + 1;
-    }
-
-    /**
-     * A whole file, /proc files included (they say they are empty, so no size hint), in 1 MB
-     * reads: /proc/kallsyms makes its 5 MB of text a read at a time, and small reads cost a
-     * hundred milliseconds more.
-     */
-    /** The largest kallsyms read: a kernel's is about 10 MB (121,822 lines), with modules' symbols a little more. */
-    static final int MAX_KALLSYMS = 64 << 20;
-
-    private static byte[] readAll(Path file) throws IOException {
-        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
-            byte[] out = new byte[8 << 20];
-            int used = 0;
-            java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(out);
-            while (true) {
-                if (used == out.length) {
-                    if (used >= MAX_KALLSYMS) {
-                        throw new IOException(file + ": " + (MAX_KALLSYMS >> 20) + " MB and more, larger than any kallsyms");
-                    }
-                    out = java.util.Arrays.copyOf(out, out.length * 2);
-                    buf = java.nio.ByteBuffer.wrap(out);
-                }
-                buf.limit(Math.min(out.length, used + (1 << 20))).position(used);
-                int n = ch.read(buf);
-                if (n < 0) {
-                    return out.length == used ? out : java.util.Arrays.copyOf(out, used);
-                }
-                used += n;
-            }
-        }
     }
 }

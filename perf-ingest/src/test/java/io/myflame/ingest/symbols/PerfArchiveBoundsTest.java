@@ -128,7 +128,7 @@ class PerfArchiveBoundsTest {
         }
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long before = mx.getCurrentThreadAllocatedBytes();
-        IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> SymbolSources.kallsyms(kallsyms));
+        IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> Kallsyms.read(kallsyms));
         long allocated = mx.getCurrentThreadAllocatedBytes() - before;
         assertTrue(allocated < (160L << 20), "allocated " + allocated + " bytes");
         assertTrue(e.getMessage().startsWith(kallsyms + ": 64 MB and more"), e.getMessage());

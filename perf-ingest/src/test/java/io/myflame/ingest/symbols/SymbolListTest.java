@@ -53,7 +53,7 @@ class SymbolListTest {
                 "ffffffff81000300 r rodata_skipped",
                 "ffffffffc0000000 t mod_func\t[ext4]",
                 ""), StandardCharsets.ISO_8859_1);
-        SymbolTable t = SymbolSources.kallsyms(file);
+        SymbolTable t = Kallsyms.read(file);
         assertEquals(2, t.size());
         // perf sizes kallsyms symbols before it drops aliases: of several at one address only the
         // last gets a size (up to the next address), and choose_best_symbol prefers a sized symbol
