@@ -14,6 +14,23 @@ import java.util.Arrays;
  * {@link CfiProgram} and cached per decoding thread.
  */
 public final class CallFrameInfo {
+    // The DW_EH_PE pointer encodings of .eh_frame and .eh_frame_hdr (LSB, "DWARF Extensions"): the
+    // low four bits the format, the next three how it applies.
+    static final int DW_EH_PE_OMIT = 0xff;
+    static final int DW_EH_PE_FORMAT = 0x0f;
+    static final int DW_EH_PE_ABSPTR = 0x00;
+    static final int DW_EH_PE_ULEB128 = 0x01;
+    static final int DW_EH_PE_UDATA2 = 0x02;
+    static final int DW_EH_PE_UDATA4 = 0x03;
+    static final int DW_EH_PE_UDATA8 = 0x04;
+    static final int DW_EH_PE_SLEB128 = 0x09;
+    static final int DW_EH_PE_SDATA2 = 0x0a;
+    static final int DW_EH_PE_SDATA4 = 0x0b;
+    static final int DW_EH_PE_SDATA8 = 0x0c;
+    static final int DW_EH_PE_APPLICATION = 0x70;
+    static final int DW_EH_PE_PCREL = 0x10;
+    static final int DW_EH_PE_DATAREL = 0x30;
+
     public static final CallFrameInfo NONE = new CallFrameInfo(null, 0, 0, new long[0], new int[0], null,
             new long[0], new long[0], new int[0], new long[0], new long[0], new long[0]);
 
@@ -66,7 +83,7 @@ public final class CallFrameInfo {
                 byte[] h = elf.bytes(hdr);
                 // version 1, eh_frame_ptr encoding, fde_count encoding, table encoding (datarel sdata4:
                 // the only one libunwind's remote table search reads), then the pointer, count and table.
-                if (h.length >= 12 && h[0] == 1 && (h[3] & 0xff) == 0x3b) {
+                if (h.length >= 12 && h[0] == 1 && (h[3] & 0xff) == (DW_EH_PE_DATAREL | DW_EH_PE_SDATA4)) {
                     Cursor c = new Cursor(h, 4, hdrVaddr, hdrVaddr);
                     c.pointer(h[1] & 0xff);
                     long n = c.pointer(h[2] & 0xff);
@@ -272,26 +289,26 @@ public final class CallFrameInfo {
 
         /** A DW_EH_PE-encoded pointer: pcrel and datarel applied; indirect ones are not followed (never needed here). */
         public long pointer(int enc) {
-            if (enc == 0xff) {
+            if (enc == DW_EH_PE_OMIT) {
                 return 0;
             }
             long fieldAddr = base + at;
-            long v = switch (enc & 0x0f) {
-                case 0x00 -> u64();
-                case 0x01 -> uleb();
-                case 0x02 -> u16();
-                case 0x03 -> u32();
-                case 0x04 -> u64();
-                case 0x09 -> sleb();
-                case 0x0a -> (short) u16();
-                case 0x0b -> s32();
-                case 0x0c -> u64();
+            long v = switch (enc & DW_EH_PE_FORMAT) {
+                case DW_EH_PE_ABSPTR -> u64();
+                case DW_EH_PE_ULEB128 -> uleb();
+                case DW_EH_PE_UDATA2 -> u16();
+                case DW_EH_PE_UDATA4 -> u32();
+                case DW_EH_PE_UDATA8 -> u64();
+                case DW_EH_PE_SLEB128 -> sleb();
+                case DW_EH_PE_SDATA2 -> (short) u16();
+                case DW_EH_PE_SDATA4 -> s32();
+                case DW_EH_PE_SDATA8 -> u64();
                 default -> throw new IndexOutOfBoundsException("pointer encoding " + enc);
             };
-            return switch (enc & 0x70) {
-                case 0x00 -> v;
-                case 0x10 -> v + fieldAddr;
-                case 0x30 -> v + dataBase;
+            return switch (enc & DW_EH_PE_APPLICATION) {
+                case DW_EH_PE_ABSPTR -> v;
+                case DW_EH_PE_PCREL -> v + fieldAddr;
+                case DW_EH_PE_DATAREL -> v + dataBase;
                 default -> throw new IndexOutOfBoundsException("pointer application " + enc);
             };
         }

@@ -13,6 +13,37 @@ public final class CfiProgram {
      * How deep DW_CFA_remember_state may nest: compilers nest one or two; each level copies a row,
      * so an FDE of nothing but remember_state would otherwise allocate a row per byte.
      */
+    // DWARF 5 §6.4.2 call frame instructions (and the GNU two gcc emits): the first three are the
+    // high two bits of an opcode whose low six are the operand.
+    private static final int DW_CFA_ADVANCE_LOC = 0x40;
+    private static final int DW_CFA_OFFSET = 0x80;
+    private static final int DW_CFA_RESTORE = 0xc0;
+    private static final int DW_CFA_NOP = 0x00;
+    private static final int DW_CFA_SET_LOC = 0x01;
+    private static final int DW_CFA_ADVANCE_LOC1 = 0x02;
+    private static final int DW_CFA_ADVANCE_LOC2 = 0x03;
+    private static final int DW_CFA_ADVANCE_LOC4 = 0x04;
+    private static final int DW_CFA_OFFSET_EXTENDED = 0x05;
+    private static final int DW_CFA_RESTORE_EXTENDED = 0x06;
+    private static final int DW_CFA_UNDEFINED = 0x07;
+    private static final int DW_CFA_SAME_VALUE = 0x08;
+    private static final int DW_CFA_REGISTER = 0x09;
+    private static final int DW_CFA_REMEMBER_STATE = 0x0a;
+    private static final int DW_CFA_RESTORE_STATE = 0x0b;
+    private static final int DW_CFA_DEF_CFA = 0x0c;
+    private static final int DW_CFA_DEF_CFA_REGISTER = 0x0d;
+    private static final int DW_CFA_DEF_CFA_OFFSET = 0x0e;
+    private static final int DW_CFA_DEF_CFA_EXPRESSION = 0x0f;
+    private static final int DW_CFA_EXPRESSION = 0x10;
+    private static final int DW_CFA_OFFSET_EXTENDED_SF = 0x11;
+    private static final int DW_CFA_DEF_CFA_SF = 0x12;
+    private static final int DW_CFA_DEF_CFA_OFFSET_SF = 0x13;
+    private static final int DW_CFA_VAL_OFFSET = 0x14;
+    private static final int DW_CFA_VAL_OFFSET_SF = 0x15;
+    private static final int DW_CFA_VAL_EXPRESSION = 0x16;
+    private static final int DW_CFA_GNU_ARGS_SIZE = 0x2e;
+    private static final int DW_CFA_GNU_NEGATIVE_OFFSET_EXTENDED = 0x2f;
+
     static final int MAX_REMEMBERED = 64;
 
     private CfiProgram() {
@@ -69,7 +100,7 @@ public final class CfiProgram {
                 return CfiRow.BAD;
             }
             long start = c.pointer(cie.fdeEncoding);
-            long range = c.pointer(cie.fdeEncoding & 0x0f);
+            long range = c.pointer(cie.fdeEncoding & CallFrameInfo.DW_EH_PE_FORMAT);
             if (Long.compareUnsigned(pc, start) < 0 || Long.compareUnsigned(pc - start, range) >= 0) {
                 return CfiRow.NO_INFO;
             }
@@ -161,15 +192,15 @@ public final class CfiProgram {
             int op = c.u8();
             int operand = op & 0x3f;
             switch (op & 0xc0) {
-                case 0x40 -> {
+                case DW_CFA_ADVANCE_LOC -> {
                     loc += operand * cie.codeAlign;
                     continue;
                 }
-                case 0x80 -> {
+                case DW_CFA_OFFSET -> {
                     setReg(row, reg(operand), CfiRow.CFA_OFFSET, c.uleb() * cie.dataAlign);
                     continue;
                 }
-                case 0xc0 -> {
+                case DW_CFA_RESTORE -> {
                     restore(row, initial, reg(operand));
                     continue;
                 }
@@ -177,61 +208,61 @@ public final class CfiProgram {
                 }
             }
             switch (op) {
-                case 0x00 -> {
+                case DW_CFA_NOP -> {
                 }
-                case 0x01 -> loc = c.pointer(cie.fdeEncoding);
-                case 0x02 -> loc += c.u8() * cie.codeAlign;
-                case 0x03 -> loc += c.u16() * cie.codeAlign;
-                case 0x04 -> loc += c.u32() * cie.codeAlign;
-                case 0x05 -> setReg(row, reg(c.uleb()), CfiRow.CFA_OFFSET, c.uleb() * cie.dataAlign);
-                case 0x06 -> restore(row, initial, reg(c.uleb()));
-                case 0x07 -> setReg(row, reg(c.uleb()), CfiRow.UNDEFINED, 0);
-                case 0x08 -> setReg(row, reg(c.uleb()), CfiRow.SAME, 0);
-                case 0x09 -> setReg(row, reg(c.uleb()), CfiRow.REGISTER, reg(c.uleb()));
-                case 0x0a -> {
+                case DW_CFA_SET_LOC -> loc = c.pointer(cie.fdeEncoding);
+                case DW_CFA_ADVANCE_LOC1 -> loc += c.u8() * cie.codeAlign;
+                case DW_CFA_ADVANCE_LOC2 -> loc += c.u16() * cie.codeAlign;
+                case DW_CFA_ADVANCE_LOC4 -> loc += c.u32() * cie.codeAlign;
+                case DW_CFA_OFFSET_EXTENDED -> setReg(row, reg(c.uleb()), CfiRow.CFA_OFFSET, c.uleb() * cie.dataAlign);
+                case DW_CFA_RESTORE_EXTENDED -> restore(row, initial, reg(c.uleb()));
+                case DW_CFA_UNDEFINED -> setReg(row, reg(c.uleb()), CfiRow.UNDEFINED, 0);
+                case DW_CFA_SAME_VALUE -> setReg(row, reg(c.uleb()), CfiRow.SAME, 0);
+                case DW_CFA_REGISTER -> setReg(row, reg(c.uleb()), CfiRow.REGISTER, reg(c.uleb()));
+                case DW_CFA_REMEMBER_STATE -> {
                     remembered = remembered == null ? new ArrayDeque<>() : remembered;
                     if (remembered.size() == MAX_REMEMBERED) {
                         throw new BadCfi();
                     }
                     remembered.push(row.copy());
                 }
-                case 0x0b -> {
+                case DW_CFA_RESTORE_STATE -> {
                     if (remembered == null || remembered.isEmpty()) {
                         throw new BadCfi();
                     }
                     row.set(remembered.pop());
                 }
-                case 0x0c -> {
+                case DW_CFA_DEF_CFA -> {
                     row.cfaIsExpression = false;
                     row.cfaRegister = reg(c.uleb());
                     row.cfaOffset = c.uleb();
                 }
-                case 0x0d -> {
+                case DW_CFA_DEF_CFA_REGISTER -> {
                     row.cfaIsExpression = false;
                     row.cfaRegister = reg(c.uleb());
                 }
-                case 0x0e -> row.cfaOffset = c.uleb();
-                case 0x0f -> {
+                case DW_CFA_DEF_CFA_OFFSET -> row.cfaOffset = c.uleb();
+                case DW_CFA_DEF_CFA_EXPRESSION -> {
                     row.cfaIsExpression = true;
                     row.cfaExpression = c.at;
                     c.at = blockEnd(c, end);
                 }
-                case 0x10, 0x16 -> {
+                case DW_CFA_EXPRESSION, DW_CFA_VAL_EXPRESSION -> {
                     int r = reg(c.uleb());
-                    setReg(row, r, op == 0x10 ? CfiRow.EXPRESSION : CfiRow.VAL_EXPRESSION, c.at);
+                    setReg(row, r, op == DW_CFA_EXPRESSION ? CfiRow.EXPRESSION : CfiRow.VAL_EXPRESSION, c.at);
                     c.at = blockEnd(c, end);
                 }
-                case 0x11 -> setReg(row, reg(c.uleb()), CfiRow.CFA_OFFSET, c.sleb() * cie.dataAlign);
-                case 0x12 -> {
+                case DW_CFA_OFFSET_EXTENDED_SF -> setReg(row, reg(c.uleb()), CfiRow.CFA_OFFSET, c.sleb() * cie.dataAlign);
+                case DW_CFA_DEF_CFA_SF -> {
                     row.cfaIsExpression = false;
                     row.cfaRegister = reg(c.uleb());
                     row.cfaOffset = c.sleb() * cie.dataAlign;
                 }
-                case 0x13 -> row.cfaOffset = c.sleb() * cie.dataAlign;
-                case 0x14 -> setReg(row, reg(c.uleb()), CfiRow.VAL_OFFSET, c.uleb() * cie.dataAlign);
-                case 0x15 -> setReg(row, reg(c.uleb()), CfiRow.VAL_OFFSET, c.sleb() * cie.dataAlign);
-                case 0x2e -> c.uleb();
-                case 0x2f -> setReg(row, reg(c.uleb()), CfiRow.CFA_OFFSET, -(c.uleb() * cie.dataAlign));
+                case DW_CFA_DEF_CFA_OFFSET_SF -> row.cfaOffset = c.sleb() * cie.dataAlign;
+                case DW_CFA_VAL_OFFSET -> setReg(row, reg(c.uleb()), CfiRow.VAL_OFFSET, c.uleb() * cie.dataAlign);
+                case DW_CFA_VAL_OFFSET_SF -> setReg(row, reg(c.uleb()), CfiRow.VAL_OFFSET, c.sleb() * cie.dataAlign);
+                case DW_CFA_GNU_ARGS_SIZE -> c.uleb();
+                case DW_CFA_GNU_NEGATIVE_OFFSET_EXTENDED -> setReg(row, reg(c.uleb()), CfiRow.CFA_OFFSET, -(c.uleb() * cie.dataAlign));
                 default -> throw new BadCfi();
             }
         }
