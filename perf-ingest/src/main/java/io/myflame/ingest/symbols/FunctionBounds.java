@@ -90,7 +90,7 @@ public final class FunctionBounds {
             if (enc < 0 || c.pointer(enc) != pc) {
                 return 0;
             }
-            return c.pointer(enc & 0x0f);
+            return c.pointer(enc & CallFrameInfo.DW_EH_PE_FORMAT);
         } catch (IndexOutOfBoundsException e) {
             return 0;
         }

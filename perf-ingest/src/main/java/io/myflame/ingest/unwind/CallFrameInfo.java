@@ -17,7 +17,7 @@ public final class CallFrameInfo {
     // The DW_EH_PE pointer encodings of .eh_frame and .eh_frame_hdr (LSB, "DWARF Extensions"): the
     // low four bits the format, the next three how it applies.
     static final int DW_EH_PE_OMIT = 0xff;
-    static final int DW_EH_PE_FORMAT = 0x0f;
+    public static final int DW_EH_PE_FORMAT = 0x0f;
     static final int DW_EH_PE_ABSPTR = 0x00;
     static final int DW_EH_PE_ULEB128 = 0x01;
     static final int DW_EH_PE_UDATA2 = 0x02;
