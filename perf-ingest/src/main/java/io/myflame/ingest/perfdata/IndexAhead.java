@@ -1,5 +1,6 @@
 package io.myflame.ingest.perfdata;
 
+import io.myflame.ingest.symbols.Demangler;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;

@@ -1,5 +1,6 @@
 package io.myflame.ingest.perfdata;
 
+import io.myflame.ingest.elf.BuildIds;
 import io.myflame.ingest.error.InputException;
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,5 +1,7 @@
 package io.myflame.ingest.perfdata;
 
+import io.myflame.ingest.elf.BuildIds;
+import io.myflame.ingest.symbols.Dso;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

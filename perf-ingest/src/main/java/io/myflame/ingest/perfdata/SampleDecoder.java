@@ -1,6 +1,9 @@
 package io.myflame.ingest.perfdata;
 
 import io.myflame.core.model.StackMap;
+import io.myflame.ingest.symbols.Dso;
+import io.myflame.ingest.symbols.SymbolSources;
+import io.myflame.ingest.unwind.UserStackUnwinder;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 
@@ -217,14 +220,17 @@ final class SampleDecoder {
             return depth;
         }
         if (unwinder == null) {
-            unwinder = new UserStackUnwinder(sources);
+            unwinder = new UserStackUnwinder();
+            code = new SampledCode(sources);
+            data = new SampledCode(sources);
         }
         Tasks.ProcessMaps maps = mapsFor(CPUMODE_USER, pid);
         if (pid != dataPid) {
             dataMaps = tasks.dataMaps(pid);
             dataPid = pid;
         }
-        int n = unwinder.unwind(b, regsAt, attr.sampleRegsUser, p + 8, dynSize, maps, dataMaps, time, seq, maxStack);
+        int n = unwinder.unwind(b, regsAt, attr.sampleRegsUser, p + 8, dynSize, code.at(maps, time, seq),
+                data.at(dataMaps, time, seq), maxStack);
         long[] ips = unwinder.ips;
         for (int i = 0; i < n; i++) {
             if (ips[i] == 0) {
@@ -239,6 +245,8 @@ final class SampleDecoder {
     }
 
     private UserStackUnwinder unwinder;
+    private SampledCode code;
+    private SampledCode data;
     private Tasks.ProcessMaps dataMaps;
     private int dataPid = Integer.MIN_VALUE;
 

@@ -1,5 +1,7 @@
 package io.myflame.ingest.perfdata;
 
+import io.myflame.ingest.elf.SortedAddresses;
+import io.myflame.ingest.symbols.Dso;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.myflame.ingest.fold.FoldOptions;
+import io.myflame.ingest.symbols.SymbolSources;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

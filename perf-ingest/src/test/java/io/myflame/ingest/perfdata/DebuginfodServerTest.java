@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.myflame.ingest.fold.FoldOptions;
 import io.myflame.ingest.fold.FoldedStacks;
+import io.myflame.ingest.symbols.DebuginfodClient;
+import io.myflame.ingest.symbols.SymbolSources;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;

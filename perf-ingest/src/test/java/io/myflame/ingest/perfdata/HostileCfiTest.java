@@ -6,7 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.myflame.ingest.elf.ElfFile;
 import io.myflame.ingest.fold.FoldOptions;
+import io.myflame.ingest.unwind.CallFrameInfo;
+import io.myflame.ingest.unwind.CfiProgram;
+import io.myflame.ingest.unwind.CfiRow;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.myflame.ingest.fold.FoldOptions;
 import io.myflame.ingest.fold.FoldedStacks;
+import io.myflame.ingest.symbols.SymbolArchive;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,6 +2,7 @@ package io.myflame.ingest.perfdata;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.myflame.ingest.elf.ElfFile;
 import io.myflame.ingest.fold.FoldOptions;
 import io.myflame.ingest.fold.FoldedStacks;
 import java.io.OutputStream;

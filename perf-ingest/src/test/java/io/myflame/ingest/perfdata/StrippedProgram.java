@@ -3,6 +3,7 @@ package io.myflame.ingest.perfdata;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
+import io.myflame.ingest.elf.ElfFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

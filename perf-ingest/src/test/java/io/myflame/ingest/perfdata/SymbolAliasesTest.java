@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.myflame.ingest.fold.FoldOptions;
 import io.myflame.ingest.script.PerfDataSource;
 import io.myflame.ingest.script.PerfScriptReader;
+import io.myflame.ingest.symbols.AliasNames;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.myflame.ingest.fold.FoldOptions;
 import io.myflame.ingest.fold.FoldedStacks;
+import io.myflame.ingest.symbols.SymbolArchive;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;

@@ -5,7 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.myflame.ingest.elf.ElfFile;
 import io.myflame.ingest.fold.FoldOptions;
+import io.myflame.ingest.symbols.Dso;
+import io.myflame.ingest.symbols.Kallsyms;
+import io.myflame.ingest.symbols.SymbolArchive;
+import io.myflame.ingest.symbols.SymbolList;
+import io.myflame.ingest.symbols.SymbolSources;
+import io.myflame.ingest.symbols.SymbolTable;
+import io.myflame.ingest.unwind.CallFrameInfo;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,7 +99,7 @@ class SymbolArchiveTest {
 
     @Test
     void tablesReadBackToTheSameLookupsWhateverTheNames() throws Exception {
-        SymbolTable kallsyms = SymbolSources.kallsyms(Path.of("/proc/kallsyms"));
+        SymbolTable kallsyms = Kallsyms.read(Path.of("/proc/kallsyms"));
         assumeTrue(kallsyms.size() > 1000 && kallsyms.start(0) != 0, "/proc/kallsyms not readable here");
         SymbolList odd = new SymbolList(4);
         for (String name : List.of("with\nnewline", "back\\slash", "\\n", "plain")) {
@@ -125,7 +133,7 @@ class SymbolArchiveTest {
 
     @Test
     void kernelSymbolsOfAnotherBootMoveByTheirTextDifference() throws Exception {
-        SymbolTable kallsyms = SymbolSources.kallsyms(Path.of("/proc/kallsyms"));
+        SymbolTable kallsyms = Kallsyms.read(Path.of("/proc/kallsyms"));
         long text = kallsyms.text;
         assumeTrue(text > 0 || text < -1, "/proc/kallsyms has no readable _text here");
         long delta = 0x2a00000L;

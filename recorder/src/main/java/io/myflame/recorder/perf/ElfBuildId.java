@@ -1,6 +1,6 @@
 package io.myflame.recorder.perf;
 
-import io.myflame.ingest.perfdata.BuildIds;
+import io.myflame.ingest.elf.BuildIds;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

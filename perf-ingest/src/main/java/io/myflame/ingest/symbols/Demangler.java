@@ -1,0 +1,123 @@
+package io.myflame.ingest.symbols;
+
+import io.myflame.core.task.Concurrency;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * C++ names as this perf prints them: libiberty's demangler without parameter lists
+ * ({@code DMGL_NO_OPTS}, perf built without libbfd), which is {@code c++filt -p -i}. All the
+ * distinct names a run needs go through one c++filt process, one name per line. The process is
+ * started before the samples are decoded ({@link #start}), so its start-up is not waited for.
+ */
+public final class Demangler implements AutoCloseable {
+    private final String program;
+    private CompletableFuture<Process> process;
+
+    public Demangler(String program) {
+        this.program = program;
+    }
+
+    /**
+     * Whether perf would try to demangle this symbol: Itanium names ({@code _Z}, which include Rust's
+     * legacy scheme) and Rust's v0 names ({@code _R}: perf shows {@code <std::..::Command>::spawn}, and
+     * so does c++filt, {@code .llvm.} suffix dropped); the rest stay as they are. A name with a line
+     * break is no valid mangled name (perf keeps it as it is) and would be two lines to c++filt,
+     * shifting the answer for every later name.
+     */
+    public static boolean mangled(String name) {
+        return (name.startsWith("_Z") || name.startsWith("_R")) && name.indexOf('\n') < 0;
+    }
+
+    /** Starts c++filt on another thread; {@link #demangle} then sends it the names. */
+    public Demangler start() {
+        if (process == null) {
+            process = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return new ProcessBuilder(program, "-p", "-i").redirectError(ProcessBuilder.Redirect.DISCARD)
+                            .start();
+                } catch (IOException e) {
+                    throw new CompletionException(e);
+                }
+            }, Demangler::daemon);
+        }
+        return this;
+    }
+
+    /** Demangled names by mangled name; throws when c++filt cannot be run or answers short. */
+    public Map<String, String> demangle(List<String> names) throws IOException {
+        Map<String, String> out = new HashMap<>();
+        if (names.isEmpty()) {
+            return out;
+        }
+        List<String> sent = names.stream().filter(Demangler::mangled).toList();
+        if (sent.isEmpty()) {
+            return out;
+        }
+        Process p = started();
+        // c++filt answers line by line: the names go in on another thread, or both pipes fill up.
+        CompletableFuture<Void> feed = CompletableFuture.runAsync(() -> {
+            try (OutputStream in = p.getOutputStream()) {
+                StringBuilder text = new StringBuilder();
+                for (String n : sent) {
+                    text.append(n).append('\n');
+                }
+                in.write(text.toString().getBytes(StandardCharsets.ISO_8859_1));
+            } catch (IOException e) {
+                throw new CompletionException(e);
+            }
+        }, Demangler::daemon);
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        try (InputStream from = p.getInputStream()) {
+            from.transferTo(stdout);
+            feed.join();
+            if (p.waitFor() != 0) {
+                throw new IOException(program + " exited with status " + p.exitValue());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while " + program + " ran", e);
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        } finally {
+            p.destroy();
+        }
+        String[] lines = stdout.toString(StandardCharsets.ISO_8859_1).split("\n", -1);
+        if (lines.length < sent.size()) {
+            throw new IOException(program + " answered " + lines.length + " lines for " + sent.size() + " names");
+        }
+        for (int i = 0; i < sent.size(); i++) {
+            out.put(sent.get(i), lines[i]);
+        }
+        return out;
+    }
+
+    private Process started() throws IOException {
+        try {
+            return start().process.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        }
+    }
+
+    /** Runs a task on a thread of its own: the common pool has one thread on two cores, and the kernel's symbols may hold it. */
+    public static void daemon(Runnable task) {
+        Concurrency.helper("myflame-helper", task);
+    }
+
+    /** Ends a c++filt that was started but not needed (no C++ names, or the read failed). */
+    @Override
+    public void close() {
+        if (process != null) {
+            process.thenAccept(Process::destroy);
+        }
+    }
+}
