@@ -1,7 +1,9 @@
 package io.myflame.cli;
 
+import io.myflame.core.DataError;
 import io.myflame.core.UsageError;
 import io.myflame.core.text.Document;
+import io.myflame.core.text.Graph;
 import io.myflame.core.text.OutputFormat;
 import io.myflame.core.output.AtomicFile;
 import io.myflame.core.output.OpenDescriptor;
@@ -37,18 +39,18 @@ public final class AtomicOutput {
             return;
         }
         AtomicFile.write(target, body);
-        if (target.equals(announced) && io.myflame.core.output.Terminal.stderrIsTerminal()
+        if (announced.contains(target) && io.myflame.core.output.Terminal.stderrIsTerminal()
                 && Files.isRegularFile(target)) {
             System.err.println(announcer + ": wrote " + target + " (" + size(Files.size(target)) + ")");
         }
     }
 
     /**
-     * The {@code -o} file of this run and the command writing it ({@link #checkOutput}): once written it
-     * is said on stderr when that is a terminal, as a person at it wants to know; a script reading
-     * stderr gets nothing new.
+     * The output files of this run ({@code -o}, {@code diff --chart}) and the command writing them
+     * ({@link #checkOutput}): each, once written, is said on stderr when that is a terminal, as a person
+     * at it wants to know; a script reading stderr gets nothing new.
      */
-    private static Path announced;
+    private static final List<Path> announced = new ArrayList<>();
     private static String announcer;
 
     static String size(long bytes) {
@@ -67,59 +69,96 @@ public final class AtomicOutput {
     }
 
     /**
-     * The rules for every command's {@code -o FILE}, checked once the command line is parsed and
-     * before any work ({@code pr} is the command run): it names a file, not a directory; it is not
-     * one of the files the command reads (its INPUTs, its FILE/DIR/PATH options and the inputs of
-     * {@code --label NAME=INPUT,...}: the atomic rename would replace the data being read); and an
-     * existing file is one this user may write ({@link AtomicFile#checkWritable}, as {@code cp} decides).
+     * Writes {@code graph} in {@code format} to {@code target} (stdout when null or {@code -}), as a
+     * table is written. A drawing too large for an image is bad input for PNG (exit 1), not an
+     * internal error: the drawings refuse it with an {@link IllegalArgumentException} saying why.
+     */
+    public static void write(Path target, OutputFormat format, Graph graph) throws Exception {
+        write(target, out -> {
+            try {
+                format.write(graph, out);
+            } catch (IllegalArgumentException e) {
+                if (format != OutputFormat.PNG) {
+                    throw e;
+                }
+                throw new DataError(e.getMessage());
+            }
+        });
+    }
+
+    /**
+     * The rules for every output file a command writes ({@code -o FILE}, and {@code diff --chart FILE}:
+     * every option converted as {@link OptionValues.OutputFile}), checked once the command line is
+     * parsed and before any work ({@code pr} is the command run): it names a file, not a directory; it
+     * is not one of the files the command reads (its INPUTs, its other FILE/DIR/PATH options and the
+     * inputs of {@code --label NAME=INPUT,...}: the atomic rename would replace the data being read);
+     * and an existing file is one this user may write ({@link AtomicFile#checkWritable}, as {@code cp}
+     * decides).
      */
     static void checkOutput(CommandLine.ParseResult pr) throws IOException {
-        announced = null;
-        CommandLine.Model.OptionSpec o = pr.matchedOption("-o");
-        if (o == null || o.originalStringValues().isEmpty()) {
-            return;
-        }
-        String out = o.originalStringValues().get(o.originalStringValues().size() - 1);
-        String why = OutputFileName.problem(out);
-        if (why != null) {
-            // The same rule as the -o converter, for a command whose -o forgot it.
-            throw new UsageError("Invalid value for option '-o': " + why);
-        }
-        if (out.equals("-")) {
-            return;
-        }
+        announced.clear();
+        List<CommandLine.Model.OptionSpec> outputs = pr.matchedOptions().stream().filter(AtomicOutput::isOutput).toList();
         List<String> inputs = new ArrayList<>();
         for (CommandLine.Model.PositionalParamSpec p : pr.matchedPositionals()) {
             inputs.addAll(p.originalStringValues());
         }
         for (CommandLine.Model.OptionSpec opt : pr.matchedOptions()) {
-            if (opt != o && opt.paramLabel().matches(".*\\b(FILE|DIR|PATH)\\b.*")) {
+            if (outputs.contains(opt)) {
+                continue;
+            }
+            if (opt.paramLabel().matches(".*\\b(FILE|DIR|PATH)\\b.*")) {
                 inputs.addAll(opt.originalStringValues());
-            } else if (opt != o && opt.paramLabel().contains("=INPUT")) {
+            } else if (opt.paramLabel().contains("=INPUT")) {
                 for (String v : opt.originalStringValues()) {
                     inputs.addAll(List.of(v.substring(v.indexOf('=') + 1).split(",")));
                 }
             }
         }
-        checkOutput(pr.commandSpec().qualifiedName(), Path.of(out), inputs);
+        String command = pr.commandSpec().qualifiedName();
+        for (CommandLine.Model.OptionSpec o : outputs) {
+            if (o.originalStringValues().isEmpty()) {
+                continue;
+            }
+            String out = o.originalStringValues().get(o.originalStringValues().size() - 1);
+            String why = OutputFileName.problem(out);
+            if (why != null) {
+                // The same rule as the converter, for an option whose converter forgot it.
+                throw new UsageError("Invalid value for option '" + o.shortestName() + "': " + why);
+            }
+            checkOutput(command, o.shortestName(), Path.of(out), inputs);
+        }
+    }
+
+    /** An option naming a file the command writes: {@code -o}, or one converted as an output file. */
+    private static boolean isOutput(CommandLine.Model.OptionSpec o) {
+        if (List.of(o.names()).contains("-o")) {
+            return true;
+        }
+        return o.converters() != null
+                && java.util.Arrays.stream(o.converters()).anyMatch(c -> c instanceof OptionValues.OutputFile);
     }
 
     /**
      * The same rules, for a command line parsed without picocli (collapse's fast path); and one
-     * more for every {@code -o}: its directory exists. A missing directory is an error naming it,
+     * more for every output: its directory exists. A missing directory is an error naming it,
      * as the shell's {@code >} makes it one: a typo in it would otherwise make a tree of directories
      * nobody asked for (record, sweep and demo make their {@code --out} directories by design).
      */
     static void checkOutput(String command, Path output, List<String> inputs) throws IOException {
-        announced = null;
+        announced.clear();
+        checkOutput(command, "-o", output, inputs);
+    }
+
+    /** The rules for one output, named in refusals by its option ({@code -o}, {@code --chart}). */
+    private static void checkOutput(String command, String option, Path output, List<String> inputs) throws IOException {
         if (output == null || output.toString().equals("-")) {
             return;
         }
-        refuseInputAsOutput(output, inputs);
+        refuseInputAsOutput(option, output, inputs);
         refuseMissingDirectory(output);
         AtomicFile.checkWritable(output);
         if (OpenDescriptor.number(output) < 0) {
-            announced = output;
+            announced.add(output);
             announcer = command;
         }
     }
@@ -130,7 +169,7 @@ public final class AtomicOutput {
         }
         Path parent = output.getParent();
         if (parent != null && !Files.exists(parent)) {
-            throw new io.myflame.core.DataError(output + ": no such directory " + parent + " (make it first: mkdir -p "
+            throw new DataError(output + ": no such directory " + parent + " (make it first: mkdir -p "
                     + parent + ")");
         }
     }
@@ -140,7 +179,7 @@ public final class AtomicOutput {
      * Reading#filesReadWith}: a perf.data's symbol archive, a capture's metadata): the atomic
      * rename would replace it (with the result of reading it) and the user's data would be gone.
      */
-    private static void refuseInputAsOutput(Path output, Iterable<String> inputs) {
+    private static void refuseInputAsOutput(String option, Path output, Iterable<String> inputs) {
         if (output == null || output.toString().equals("-") || !Files.exists(output)) {
             return;
         }
@@ -149,12 +188,12 @@ public final class AtomicOutput {
                 continue;
             }
             if (AtomicFile.sameTarget(Path.of(input), output)) {
-                throw new UsageError("-o " + output + " is the input " + input + "; it would be replaced");
+                throw new UsageError(option + " " + output + " is the input " + input + "; it would be replaced");
             }
             // What is read beside the input: a perf.data's symbol archive and perf archive tarball, a capture's files.
             for (var read : Reading.filesReadWith(Path.of(input)).entrySet()) {
                 if (Files.exists(read.getKey()) && AtomicFile.sameTarget(read.getKey(), output)) {
-                    throw new UsageError("-o " + output + " is " + read.getValue() + " read with the input " + input
+                    throw new UsageError(option + " " + output + " is " + read.getValue() + " read with the input " + input
                             + "; it would be replaced");
                 }
             }

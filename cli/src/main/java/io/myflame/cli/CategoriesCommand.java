@@ -53,7 +53,7 @@ public final class CategoriesCommand implements Callable<Integer> {
         Diff diff = cols.title == null ? computed : computed.withTitle(cols.title);
         if (png) {
             // The bar chart the HTML page shows, as an image.
-            AtomicOutput.write(cols.output, out -> CategoryChart.png(diff, 900, out));
+            AtomicOutput.write(cols.output, OutputFormat.PNG, CategoryChart.graph(diff, 900));
         } else {
             AtomicOutput.write(cols.output, fmt, DiffDocument.breakdown(diff).caption(cols.caption).sources(!cols.noPaths));
         }

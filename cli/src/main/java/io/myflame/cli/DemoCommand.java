@@ -8,6 +8,7 @@ import io.myflame.core.flame.Palette;
 import io.myflame.core.flame.SvgFlameGraph;
 import io.myflame.core.model.Profile;
 import io.myflame.core.text.Escape;
+import io.myflame.core.text.Graph;
 import io.myflame.core.text.Document;
 import io.myflame.core.text.OutputFormat;
 import io.myflame.core.text.RowsTable;
@@ -21,8 +22,6 @@ import io.myflame.recorder.server.ServerChoice;
 import io.myflame.recorder.workload.SysbenchResults;
 import io.myflame.recorder.workload.Workload;
 import java.io.ByteArrayOutputStream;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -169,7 +168,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
         Path svg = out.resolve("flamegraph.svg");
         String name = serverName(capture);
-        AtomicOutput.write(svg, o -> flamegraph(profile, name, o));
+        AtomicOutput.write(svg, OutputFormat.SVG, flamegraph(profile, name));
         links.put("flamegraph (click to zoom, Ctrl-F to search)", svg);
         links.put("stacks.folded (for any flamegraph tool)", capture.resolve("stacks.folded"));
         links.put("sysbench output", capture.resolve("sysbench.txt"));
@@ -221,13 +220,12 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     /** The capture's interactive flamegraph, coloured by MySQL layer. */
-    private static void flamegraph(Profile profile, String server, java.io.OutputStream o) throws Exception {
+    private static Graph flamegraph(Profile profile, String server) {
         FlameOptions options = FlameOptions.defaults().withTitle(server + ", myflame oltp_delete")
                 .withStyle(Palette.MYSQL.style(false))
                 .withUnit(profile.info().event() == null ? "weight" : profile.info().event() + " weight");
-        Writer w = new OutputStreamWriter(o, StandardCharsets.UTF_8);
-        new SvgFlameGraph(options).write(CallTrees.full(profile, true), w);
-        w.flush();
+        SvgFlameGraph graph = new SvgFlameGraph(options);
+        return graph.graph(graph.layout(CallTrees.full(profile, true)));
     }
 
     static String indexHtml(String server, Map<String, Path> links) {

@@ -156,14 +156,8 @@ public final class DiffCommand implements Callable<Integer> {
         if (chart == null) {
             return;
         }
-        String yLabel = DiffTables.unit(diff);
-        AtomicOutput.write(chart, out -> {
-            if (format == OutputFormat.PNG) {
-                SeriesChart.png(diff, yLabel, out);
-            } else {
-                out.write(SeriesChart.svg(diff, yLabel).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            }
-        });
+        // An output as -o is (AtomicOutput.checkOutput): never an input, in a directory that exists, said when written.
+        AtomicOutput.write(chart, format, SeriesChart.graph(diff, DiffTables.unit(diff)));
     }
 
     /** {@code png} or {@code svg} from --chart's extension (null without --chart). */

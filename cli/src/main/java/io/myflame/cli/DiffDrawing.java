@@ -3,12 +3,10 @@ package io.myflame.cli;
 import io.myflame.core.UsageError;
 import io.myflame.core.analysis.FunctionLookup;
 import io.myflame.core.analysis.Truncation;
-import io.myflame.core.flame.Background;
 import io.myflame.core.flame.FlameOptions;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
 import io.myflame.core.text.Escape;
-import io.myflame.core.text.OutputFormat;
 import io.myflame.diff.Per;
 import io.myflame.diff.Run;
 import io.myflame.diff.flame.DiffFlameGraph;
@@ -16,30 +14,33 @@ import io.myflame.load.AnalysisInput;
 import io.myflame.load.CaptureSummary;
 import io.myflame.load.InputLoader;
 import io.myflame.load.Warnings;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.OptionalLong;
 
-/** {@code myflame flamegraph --diff BASE NEW}: the two profiles, the mode and the unit, drawn as SVG or PNG. */
+/**
+ * {@code myflame flamegraph --diff BASE NEW}: the two profiles, the mode and the unit, drawn as SVG or
+ * PNG as its {@link GraphRequest} says.
+ */
 final class DiffDrawing {
-    private final FlamegraphCommand c;
+    private final GraphRequest request;
+    private final GraphRequest.Differential d;
+    private final InputLoader loading;
     private final Warnings warnings;
     /** What the two inputs' capture.json say (null entries: not captures); none for a differential file. */
     private List<CaptureSummary> captures = List.of();
 
-    DiffDrawing(FlamegraphCommand command, Warnings warnings) {
-        this.c = command;
+    DiffDrawing(GraphRequest request, InputLoader loading, Warnings warnings) {
+        this.request = request;
+        this.d = request.diff();
+        this.loading = loading;
         this.warnings = warnings;
     }
 
     void draw() throws Exception {
         checkFlags();
-        InputLoader loading = c.analysis.loading();
-        AnalysisInput base = loading.load(c.inputs.get(0));
+        AnalysisInput base = loading.load(request.inputs().get(0));
         warnings.addAll(base.warnings());
-        AnalysisInput next = loading.load(c.inputs.get(1));
+        AnalysisInput next = loading.load(request.inputs().get(1));
         warnings.addAll(next.warnings());
         captures = java.util.Arrays.asList(base.capture(), next.capture());
         draw(base.profile(), next.profile());
@@ -47,12 +48,12 @@ final class DiffDrawing {
 
     /** The flags a differential graph refuses, checked before anything is read. */
     private void checkFlags() {
-        if (c.spec.commandLine().getParseResult().hasMatchedOption("--colors")) {
+        if (d.colorsGiven()) {
             // A differential graph's hues are its changes: a palette would hide them.
             throw new UsageError("--colors does not apply to --diff (colours show the change; --negate swaps the hues)");
         }
-        if (c.scale != null && !(c.scale > 0 && Double.isFinite(c.scale))) {
-            throw new UsageError("--scale must be a positive number of points (or --per unit), not " + c.scale);
+        if (d.scale() != null && !(d.scale() > 0 && Double.isFinite(d.scale()))) {
+            throw new UsageError("--scale must be a positive number of points (or --per unit), not " + d.scale());
         }
     }
 
@@ -66,45 +67,32 @@ final class DiffDrawing {
             warnings.add(apart);
         }
         DiffFlameGraph graph = graph(base, next);
-        FlameOptions o = c.look.withPaletteMap(c.look.options(c.unit(next)));
-        if (c.look.bgcolors == null) {
-            // The scale's light "unchanged" is meant to be seen on white.
-            o = o.withBackground(Background.WHITE);
-        }
-        String focus = c.focus == null ? "" : " (callees of " + c.focus + ")";
-        o = o.withTitle(c.look.title != null ? c.look.title
-                : "Differential flame graph: " + base.info().label() + " \u2192 " + next.info().label() + focus)
-                .withSubtitle(c.look.subtitle != null ? c.look.subtitle : subtitle(graph));
-        FlameOptions options = o;
-        AtomicOutput.write(c.output, out -> {
-            if (c.format() == OutputFormat.PNG) {
-                FlamegraphCommand.png(() -> graph.writePng(base, next, options, out));
-            } else {
-                Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-                graph.write(base, next, options, w);
-                w.flush();
-            }
-        });
+        String focus = request.focus() == null ? "" : " (callees of " + request.focus() + ")";
+        FlameOptions options = request.differentialOptions(next,
+                "Differential flame graph: " + base.info().label() + " \u2192 " + next.info().label() + focus,
+                subtitle(graph));
+        AtomicOutput.write(request.output(), request.format(), graph.graph(base, next, options));
     }
 
     private DiffFlameGraph graph(Profile base, Profile next) {
         DiffFlameGraph.Mode mode;
         try {
-            mode = c.diffMode == null ? DiffFlameGraph.defaultMode(base, next) : DiffFlameGraph.Mode.parse(c.diffMode);
+            mode = d.mode() == null ? DiffFlameGraph.defaultMode(base, next) : DiffFlameGraph.Mode.parse(d.mode());
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage());
         }
-        DiffFlameGraph g = DiffFlameGraph.defaults().withMode(mode).withWidthsFromBase(c.widths.equals("base"))
-                .withNormalize(!c.noNormalize).withByComm(c.byComm).withNegate(c.negate)
-                .withScale(c.scale == null ? Double.NaN : c.scale);
-        if (c.focus != null) {
-            String raw = Escape.raw(c.focus);
+        DiffFlameGraph g = DiffFlameGraph.defaults().withMode(mode).withWidthsFromBase(d.widthsFromBase())
+                .withNormalize(d.normalize()).withByComm(d.byComm()).withNegate(d.negate())
+                .withScale(d.scale() == null ? Double.NaN : d.scale());
+        if (request.focus() != null) {
+            String raw = Escape.raw(request.focus());
             if (missing(base, raw) && missing(next, raw)) {
-                throw new FunctionLookup.NotFound("no function matching '" + c.focus + "' in " + String.join(" or ", c.inputs));
+                throw new FunctionLookup.NotFound("no function matching '" + request.focus() + "' in "
+                        + String.join(" or ", request.inputs()));
             }
             g = g.withFocus(raw);
         }
-        return c.per == null ? g : perTransaction(g, base, next);
+        return d.per() == null ? g : perTransaction(g, base, next);
     }
 
     private static boolean missing(Profile p, String function) {
@@ -119,14 +107,14 @@ final class DiffDrawing {
     private DiffFlameGraph perTransaction(DiffFlameGraph g, Profile base, Profile next) {
         Per unit;
         try {
-            unit = Per.parse(c.per);
+            unit = Per.parse(d.per());
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage());
         }
         if (unit != Per.TXN) {
             throw new UsageError("flamegraph --diff takes --per txn");
         }
-        if (!c.txns.isEmpty() && c.txns.size() != 2) {
+        if (!d.txns().isEmpty() && d.txns().size() != 2) {
             throw new UsageError("--txns takes BASE,NEW: two transaction counts");
         }
         Run b = new Run(base, txns(0), null);
@@ -136,8 +124,8 @@ final class DiffDrawing {
     }
 
     private Long txns(int i) {
-        if (!c.txns.isEmpty()) {
-            return c.txns.get(i);
+        if (!d.txns().isEmpty()) {
+            return d.txns().get(i);
         }
         CaptureSummary capture = i < captures.size() ? captures.get(i) : null;
         OptionalLong t = capture == null ? OptionalLong.empty() : capture.transactions();
@@ -146,8 +134,8 @@ final class DiffDrawing {
 
     private String subtitle(DiffFlameGraph g) {
         String what = g.mode() == DiffFlameGraph.Mode.BY_FUNCTION ? "its function's inclusive " : "its call path's ";
-        String value = c.per != null ? "CPU cost per transaction" : c.noNormalize ? "weight" : "share";
-        String hues = c.negate ? "blue grew, red shrank" : "red grew, blue shrank";
-        return hues + ": each frame by the change of " + what + value + "; widths from " + c.widths;
+        String value = d.per() != null ? "CPU cost per transaction" : !d.normalize() ? "weight" : "share";
+        String hues = d.negate() ? "blue grew, red shrank" : "red grew, blue shrank";
+        return hues + ": each frame by the change of " + what + value + "; widths from " + d.widths();
     }
 }

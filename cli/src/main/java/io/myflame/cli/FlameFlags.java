@@ -100,13 +100,13 @@ public final class FlameFlags {
 
     private PaletteMap paletteMap;
 
-    /** The options, with the palette (and its --cp map) chosen. */
-    FlameOptions options(String defaultUnit) {
+    /** The options, with the palette chosen; the unit is the profile's ({@link GraphRequest#options}). */
+    FlameOptions options() {
         try {
             Palette palette = Palette.parse(colors);
             FlameOptions o = FlameOptions.defaults().withWidth(width).withInverted(inverted).withFrameHeight(frameHeight)
                     .withFont(fontType, fontSize, fontWidth).withFactor(factor).withTotal(total)
-                    .withUnit(countName != null ? countName : defaultUnit).withNameType(nameType).withNotes(notes)
+                    .withNameType(nameType).withNotes(notes)
                     .withTruncateRight(truncateRight).withJavascript(!noJavascript)
                     .withBackground(bgcolors != null ? Background.parse(bgcolors) : palette.background())
                     .withStyle(palette.style(hash));

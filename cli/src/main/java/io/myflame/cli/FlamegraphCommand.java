@@ -3,7 +3,6 @@ package io.myflame.cli;
 import io.myflame.load.AnalysisInput;
 import io.myflame.load.InputLoader;
 import io.myflame.load.Warnings;
-import io.myflame.core.DataError;
 import io.myflame.core.UsageError;
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.analysis.CallTrees;
@@ -18,11 +17,9 @@ import io.myflame.core.flame.SvgFlameGraph;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
 import io.myflame.core.text.Escape;
+import io.myflame.core.text.Graph;
 import io.myflame.core.text.OutputFormat;
 import io.myflame.core.output.AtomicFile;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -108,74 +105,63 @@ public final class FlamegraphCommand implements Callable<Integer> {
         checkUsage();
         AtomicOutput.refuseImageOnTerminal(output, "SVG", "graph.svg");
         analysis.markTruncated = true;
+        GraphRequest request = request();
         Warnings warnings = new Warnings();
+        InputLoader loading = analysis.loading();
         if (diff) {
-            new DiffDrawing(this, warnings).draw();
+            new DiffDrawing(request, loading, warnings).draw();
         } else if (inputs.size() == 1) {
             // One input may hold two profiles: a differential folded file (difffolded.pl, inferno-diff-folded).
-            AnalysisInput loaded = analysis.loading().loadAny(inputs.get(0));
+            AnalysisInput loaded = loading.loadAny(inputs.get(0));
             warnings.addAll(loaded.warnings());
             if (loaded.differential()) {
-                new DiffDrawing(this, warnings).draw(loaded.profiles().get(0), loaded.profiles().get(1));
+                new DiffDrawing(request, loading, warnings).draw(loaded.profiles().get(0), loaded.profiles().get(1));
             } else {
                 checkNotDifferential();
-                single(List.of(loaded.profile()), warnings);
+                single(request, List.of(loaded.profile()));
             }
         } else {
             checkNotDifferential();
             List<Profile> profiles = new ArrayList<>();
-            InputLoader loading = analysis.loading();
             for (String in : inputs) {
                 AnalysisInput loaded = loading.load(in);
                 warnings.addAll(loaded.warnings());
                 profiles.add(loaded.profile());
             }
-            single(profiles, warnings);
+            single(request, profiles);
         }
         look.savePalette();
         warnings.print(spec.commandLine().getErr(), "myflame flamegraph");
         return 0;
     }
 
-    private void single(List<Profile> profiles, Warnings warnings) throws Exception {
+    /** The request every drawing reads, made once from the flags (and the --cp palette file, read now). */
+    private GraphRequest request() throws java.io.IOException {
+        GraphRequest.Tree tree = focus != null ? GraphRequest.Tree.FOCUS : reverse ? GraphRequest.Tree.REVERSED
+                : flameChart ? GraphRequest.Tree.CHART : GraphRequest.Tree.FULL;
+        var differential = new GraphRequest.Differential(diffMode, per, txns, scale, negate, widths, !noNormalize, byComm,
+                spec.commandLine().getParseResult().hasMatchedOption("--colors"));
+        return new GraphRequest(inputs, output, format(), focus, tree, look.withPaletteMap(look.options()), look.countName,
+                analysis.weight.equals("samples"), look.title, look.subtitle, look.bgcolors != null, differential);
+    }
+
+    /** The graph of the profiles summed: SVG or PNG of its layout, or the HTML page of its tree. */
+    private static void single(GraphRequest request, List<Profile> profiles) throws Exception {
         Profile profile = ProfileSum.of(profiles, new ProfileInfo(String.join(" + ", labels(profiles)),
-                profiles.get(0).info().event(), String.join(",", inputs)).withTruncatedShare(truncatedShare(profiles)));
-        FlameOptions o = look.withPaletteMap(look.options(unit(profile)));
-        o = o.withTitle(look.title != null ? look.title : defaultTitle(profile))
-                .withSubtitle(look.subtitle != null ? look.subtitle : describe(profile));
-        FlameOptions options = o;
-        boolean html = format() == OutputFormat.HTML;
-        SvgFlameGraph graph = new SvgFlameGraph(options);
-        CallTree tree = html ? tree(profile) : null;
-        FlameLayout layout = html ? null : layout(graph, profile);
-        AtomicOutput.write(output, out -> {
-            if (html) {
-                // The converter's minwidth is a percentage of the total.
-                double pct = options.minWidthPercent() >= 0 ? options.minWidthPercent()
-                        : 100.0 * options.minWidth() / options.width();
-                new HtmlFlameGraph(options.title(), pct, options.inverted()).write(tree, out);
-            } else if (format() == OutputFormat.PNG) {
-                png(() -> graph.writePng(layout, out));
-            } else {
-                Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-                graph.write(layout, w);
-                w.flush();
-            }
-        });
-    }
-
-    /** A drawing too large for an image is bad input for PNG (exit 1), not an internal error. */
-    static void png(Drawing draw) throws Exception {
-        try {
-            draw.draw();
-        } catch (IllegalArgumentException e) {
-            throw new DataError(e.getMessage());
+                profiles.get(0).info().event(), String.join(",", request.inputs()))
+                .withTruncatedShare(truncatedShare(profiles)));
+        FlameOptions options = request.options(profile, defaultTitle(request, profile), describe(profile));
+        Graph graph;
+        if (request.format() == OutputFormat.HTML) {
+            // The converter's minwidth is a percentage of the total.
+            double pct = options.minWidthPercent() >= 0 ? options.minWidthPercent()
+                    : 100.0 * options.minWidth() / options.width();
+            graph = new HtmlFlameGraph(options.title(), pct, options.inverted()).page(tree(request, profile));
+        } else {
+            SvgFlameGraph svg = new SvgFlameGraph(options);
+            graph = svg.graph(layout(request, svg, profile));
         }
-    }
-
-    /** Something that draws into the output already open. */
-    interface Drawing {
-        void draw() throws Exception;
+        AtomicOutput.write(request.output(), request.format(), graph);
     }
 
     /** The share of the profiles' summed weight in truncated stacks; NaN when one was not measured. */
@@ -196,6 +182,10 @@ public final class FlamegraphCommand implements Callable<Integer> {
     private void checkUsage() {
         if (diff && inputs.size() != 2) {
             throw new UsageError("--diff needs two inputs: BASE NEW");
+        }
+        if (diff && spec.commandLine().getParseResult().hasMatchedOption("--colors")) {
+            // A differential graph's hues are its changes: a palette would hide them.
+            throw new UsageError("--colors does not apply to --diff (colours show the change; --negate swaps the hues)");
         }
         if (diff && (format() == OutputFormat.HTML || reverse || flameChart)) {
             throw new UsageError("--diff draws an SVG or PNG of whole trees; --reverse, --flamechart and .html do not apply");
@@ -241,21 +231,20 @@ public final class FlamegraphCommand implements Callable<Integer> {
     }
 
     /** The whole tree is laid out from sorted stacks, never built: most of a wide profile's nodes are too narrow to draw. */
-    private FlameLayout layout(SvgFlameGraph graph, Profile profile) {
-        if (focus == null && !flameChart && !reverse) {
+    private static FlameLayout layout(GraphRequest request, SvgFlameGraph graph, Profile profile) {
+        if (request.tree() == GraphRequest.Tree.FULL) {
             return graph.layout(profile, true);
         }
-        return graph.layout(tree(profile));
+        return graph.layout(tree(request, profile));
     }
 
-    private CallTree tree(Profile profile) {
-        if (focus != null) {
-            return CallTrees.callees(profile, FunctionLookup.find(profile, Escape.raw(focus)));
-        }
-        if (flameChart) {
-            return CallTrees.chart(profile, true);
-        }
-        return reverse ? CallTrees.reversed(profile, true) : CallTrees.full(profile, true);
+    private static CallTree tree(GraphRequest request, Profile profile) {
+        return switch (request.tree()) {
+            case FOCUS -> CallTrees.callees(profile, FunctionLookup.find(profile, Escape.raw(request.focus())));
+            case CHART -> CallTrees.chart(profile, true);
+            case REVERSED -> CallTrees.reversed(profile, true);
+            case FULL -> CallTrees.full(profile, true);
+        };
     }
 
     /**
@@ -267,17 +256,14 @@ public final class FlamegraphCommand implements Callable<Integer> {
         return CommandOutputs.FLAMEGRAPH.choose(null, output);
     }
 
-    private String defaultTitle(Profile p) {
-        String kind = focus != null ? "Callees of " + focus : reverse ? "Reversed flame graph"
-                : flameChart ? "Flame chart" : look.inverted ? "Icicle graph" : "Flame graph";
+    private static String defaultTitle(GraphRequest request, Profile p) {
+        String kind = switch (request.tree()) {
+            case FOCUS -> "Callees of " + request.focus();
+            case REVERSED -> "Reversed flame graph";
+            case CHART -> "Flame chart";
+            case FULL -> request.look().inverted() ? "Icicle graph" : "Flame graph";
+        };
         return kind + ": " + p.info().label();
-    }
-
-    String unit(Profile p) {
-        if (analysis.weight.equals("samples")) {
-            return "samples";
-        }
-        return p.info().event() == null ? "weight" : p.info().event() + " weight";
     }
 
     private static String describe(Profile p) {

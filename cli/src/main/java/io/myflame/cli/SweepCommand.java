@@ -3,6 +3,8 @@ package io.myflame.cli;
 import io.myflame.core.UsageError;
 import io.myflame.core.DataError;
 import io.myflame.core.output.Terminal;
+import io.myflame.core.text.Graph;
+import io.myflame.core.text.OutputFormat;
 import io.myflame.diff.chart.LineChart;
 import io.myflame.recorder.perf.PerfSettings;
 import io.myflame.recorder.progress.Progress;
@@ -133,9 +135,9 @@ public final class SweepCommand implements Callable<Integer> {
             series.add(new LineChart.Series(config, x, y));
         }
         String svg = LineChart.svg(title, "client threads", yLabel, series, true, 800, 500);
-        AtomicOutput.write(out.resolve(file), o -> o.write(svg.getBytes(StandardCharsets.UTF_8)));
+        Graph chart = Graph.of(w -> w.write(svg), o -> LineChart.png(title, "client threads", yLabel, series, true, 800, 500, o));
+        AtomicOutput.write(out.resolve(file), OutputFormat.SVG, chart);
         // The same chart as a PNG, for pages that take images only.
-        AtomicOutput.write(out.resolve(file.replace(".svg", ".png")),
-                o -> LineChart.png(title, "client threads", yLabel, series, true, 800, 500, o));
+        AtomicOutput.write(out.resolve(file.replace(".svg", ".png")), OutputFormat.PNG, chart);
     }
 }

@@ -168,7 +168,8 @@ class OutputFilesIT {
         for (List<String> args : List.of(List.of("report", capture, "-o", "/proc/x.txt"),
                 List.of("report", capture, "-o", "/proc/x.png"), List.of("flamegraph", capture, "-o", "/proc/x.svg"),
                 List.of("export", capture, "-o", "/proc/x.pb.gz"),
-                List.of("diff", capture, capture, "--chart", "/proc/x.png"))) {
+                List.of("diff", capture, capture, "--chart", "/proc/x.png"),
+                List.of("diff", capture, capture, "--chart", "/proc/x.svg"), List.of("categories", capture, "-o", "/proc/x.png"))) {
             Myflame.Result r = Myflame.run(args.toArray(String[]::new));
             assertEquals(1, r.exit(), args + ": " + r.err());
             assertFalse(r.hasStackTrace() || r.err().contains("Exception"), r.err());
@@ -194,7 +195,11 @@ class OutputFilesIT {
                 List.of("flamegraph", capture, "-o", missing.resolve("x.svg").toString()),
                 List.of("export", capture, "-o", missing.resolve("x.pb.gz").toString()),
                 List.of("categories", capture, "-o", missing.resolve("x.txt").toString()),
-                List.of("diff", capture, capture, "-o", missing.resolve("x.txt").toString()))) {
+                List.of("categories", capture, "-o", missing.resolve("x.png").toString()),
+                List.of("diff", capture, capture, "-o", missing.resolve("x.txt").toString()),
+                // The chart is an output as -o is: its directory is not made either.
+                List.of("diff", capture, capture, "--chart", missing.resolve("x.png").toString()),
+                List.of("diff", capture, capture, "--chart", missing.resolve("x.svg").toString()))) {
             Myflame.Result r = Myflame.run(args.toArray(String[]::new));
             assertEquals(1, r.exit(), args + ": " + r.err());
             assertFalse(r.hasStackTrace(), r.err());
@@ -219,6 +224,33 @@ class OutputFilesIT {
         assertTrue(c.out().contains("myflame collapse: wrote " + tmp.resolve("said.folded")), c.out());
     }
 
+    /**
+     * A graph beside a table ({@code diff --chart}) and a chart named by {@code -o} ({@code categories
+     * -o x.png}) are outputs as every {@code -o} is: each written file is said on a terminal, in a
+     * line of its own.
+     */
+    @Test
+    void writtenChartsAreSaidAsTablesAre() throws Exception {
+        assumeTrue(new File("/usr/bin/script").canExecute(), "script(1) makes the terminal");
+        Path table = tmp.resolve("said-diff.txt");
+        Path chart = tmp.resolve("said-series.svg");
+        Myflame.Result d = onTerminal(List.of("diff", capture, capture, "-o", table.toString(), "--chart",
+                chart.toString()), "");
+        assertEquals(0, d.exit(), d.out());
+        assertTrue(d.out().contains("myflame diff: wrote " + table + " ("), d.out());
+        assertTrue(d.out().contains("myflame diff: wrote " + chart + " (") && d.out().contains(" KB)"), d.out());
+        assertTrue(Files.readString(chart).contains("<svg"), "the chart is an SVG");
+        Path bars = tmp.resolve("said-categories.png");
+        Myflame.Result c = onTerminal(List.of("categories", capture, "-o", bars.toString()), "");
+        assertEquals(0, c.exit(), c.out());
+        assertTrue(c.out().contains("myflame categories: wrote " + bars + " ("), c.out());
+        byte[] png = Files.readAllBytes(bars);
+        assertTrue(png.length > 8 && png[1] == 'P' && png[2] == 'N' && png[3] == 'G', "the chart is a PNG");
+        Myflame.Result quiet = Myflame.run("diff", capture, capture, "--chart", chart.toString(), "-o", table.toString());
+        assertEquals(0, quiet.exit(), quiet.err());
+        assertFalse(quiet.err().contains("wrote"), "a script's stderr gets nothing new: " + quiet.err());
+    }
+
     @Test
     void theInputIsNeverTheOutput() throws Exception {
         Path input = tmp.resolve("input.folded");
@@ -231,6 +263,13 @@ class OutputFilesIT {
         assertUsage(Myflame.run("export", input.toString(), "-o", input.toString()), "is the input");
         assertUsage(Myflame.run("diff", capture, input.toString(), "-o", input.toString()), "is the input");
         assertUsage(Myflame.run("categories", input.toString(), "-o", input.toString()), "is the input");
+        // The charts are outputs too: a profile named like an image is still an input.
+        Path image = tmp.resolve("input-named.png");
+        Files.write(image, folded);
+        assertUsage(Myflame.run("categories", image.toString(), capture, "-o", image.toString()), "-o " + image + " is the input");
+        assertUsage(Myflame.run("diff", capture, image.toString(), "--chart", image.toString()),
+                "--chart " + image + " is the input");
+        assertArrayEquals(folded, Files.readAllBytes(image));
         assertUsage(Myflame.run("diff", "--label", "a=" + capture + "," + input, "--label", "b=" + capture,
                 "-o", input.toString()), "is the input");
         Path link = Files.createSymbolicLink(tmp.resolve("link-to-input.folded"), input);

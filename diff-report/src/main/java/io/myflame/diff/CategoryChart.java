@@ -1,6 +1,7 @@
 package io.myflame.diff;
 
 import io.myflame.core.flame.MysqlLayer;
+import io.myflame.core.text.Graph;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.Rectangle;
@@ -28,6 +29,11 @@ public final class CategoryChart {
     };
 
     private CategoryChart() {
+    }
+
+    /** The chart {@code width} pixels wide, as a graph a command writes (PNG: {@code categories -o x.png}). */
+    public static Graph graph(Diff categories, int width) {
+        return Graph.of(w -> w.write(svg(categories, width)), out -> png(categories, width, out));
     }
 
     /** An {@code <svg>} element; names are escaped by JFreeSVG. */

@@ -1,5 +1,6 @@
 package io.myflame.diff.chart;
 
+import io.myflame.core.text.Graph;
 import io.myflame.diff.Diff;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -38,6 +39,11 @@ public final class SeriesChart {
     private static final Font SUBTITLE_FONT = new Font("SansSerif", Font.PLAIN, 11);
 
     private SeriesChart() {
+    }
+
+    /** The chart, written as SVG or PNG as its file is named ({@code diff --chart}). */
+    public static Graph graph(Diff diff, String yLabel) {
+        return Graph.of(w -> w.write(svg(diff, yLabel)), out -> png(diff, yLabel, out));
     }
 
     /** The chart as an SVG document. */

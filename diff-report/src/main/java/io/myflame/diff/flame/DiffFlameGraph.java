@@ -8,6 +8,7 @@ import io.myflame.core.flame.FlameOptions;
 import io.myflame.core.flame.SvgFlameGraph;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.ProfileInfo;
+import io.myflame.core.text.Graph;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.Writer;
@@ -143,6 +144,11 @@ public final class DiffFlameGraph implements Cloneable {
 
     public Mode mode() {
         return mode;
+    }
+
+    /** The graph of {@code base} against {@code next}, written as SVG or PNG by its command's format. */
+    public Graph graph(Profile base, Profile next, FlameOptions options) {
+        return Graph.of(w -> write(base, next, options, w), out -> writePng(base, next, options, out));
     }
 
     /** Draws the graph of {@code base} against {@code next} as SVG. */

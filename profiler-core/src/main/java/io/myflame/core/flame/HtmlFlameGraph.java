@@ -2,6 +2,7 @@ package io.myflame.core.flame;
 
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.text.Escape;
+import io.myflame.core.text.Graph;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -28,6 +29,16 @@ public final class HtmlFlameGraph {
         this.title = title;
         this.minWidthPercent = minWidthPercent;
         this.inverted = inverted;
+    }
+
+    /** The page for {@code tree} as a graph written as {@link io.myflame.core.text.OutputFormat#HTML}. */
+    public Graph page(CallTree tree) {
+        return new Graph() {
+            @Override
+            public void html(OutputStream out) throws IOException {
+                write(tree, out);
+            }
+        };
     }
 
     /** Writes the page for {@code tree} (node 0 is the converter's own "all" root). */

@@ -3,6 +3,7 @@ package io.myflame.core.flame;
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.model.Profile;
 import io.myflame.core.text.Escape;
+import io.myflame.core.text.Graph;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
@@ -56,6 +57,11 @@ public final class SvgFlameGraph {
 
     private double minWidthPx() {
         return options.minWidthPercent() >= 0 ? innerWidth() * options.minWidthPercent() / 100 : options.minWidth();
+    }
+
+    /** A layout as a graph any command writes as SVG or PNG ({@link io.myflame.core.text.OutputFormat#write}). */
+    public Graph graph(FlameLayout layout) {
+        return Graph.of(w -> write(layout, w), out -> writePng(layout, out));
     }
 
     /** Renders {@code tree} as a complete SVG document. */

@@ -12,7 +12,8 @@ import java.util.function.Function;
  * A table of one row per record, described by its {@link TableColumn}s: each format iterates the
  * columns, so a new column is one line where the table's columns are listed and shows in every
  * format. Text is laid out like {@code perf report} (the numbers first, each followed by its unit,
- * then the name); Markdown, CSV and JSON give a field per column; HTML and PNG draw the
+ * then the name); CSV and JSON give a field per column, keyed for programs; Markdown, HTML and PNG
+ * are the registry's layouts ({@link TableFormat}, {@link HtmlTable}, {@link TablePng}) of the
  * {@link IndentedTable} of {@link #tables()}. Footnotes follow the rows in every format but CSV,
  * which holds rows only.
  *
@@ -73,9 +74,14 @@ public final class ColumnTable<R> implements Document {
 
     @Override
     public List<IndentedTable> tables() {
-        IndentedTable t = IndentedTable.of(shown(), RowOutline.of(naming.name(), r -> 0), rows).title(title).totals(totals);
+        return List.of(table().title(title));
+    }
+
+    /** The rows as an {@link IndentedTable} of the columns people read, untitled. */
+    private IndentedTable table() {
+        IndentedTable t = IndentedTable.of(shown(), RowOutline.of(naming.name(), r -> 0), rows).totals(totals);
         notes.forEach(t::note);
-        return List.of(t);
+        return t;
     }
 
     @Override
@@ -101,29 +107,14 @@ public final class ColumnTable<R> implements Document {
         }
     }
 
+    /**
+     * The registry's Markdown layout ({@link TableFormat}), untitled: a Markdown table is a table
+     * like every other (its name column headed {@code Function}); only text, CSV and JSON have a
+     * layout of their own here.
+     */
     @Override
     public void markdown(Writer out) throws IOException {
-        List<TableColumn<R>> shown = shown();
-        StringBuilder header = new StringBuilder("| " + naming.heading() + " |");
-        StringBuilder rule = new StringBuilder("|---|");
-        for (TableColumn<R> c : shown) {
-            header.append(' ').append(Escape.markdown(Escape.text(c.heading()))).append(" |");
-            rule.append("---:|");
-        }
-        out.write(header + "\n" + rule + "\n");
-        for (R r : rows) {
-            StringBuilder line = new StringBuilder("| " + Escape.markdown(Escape.name(naming.name().apply(r))) + " |");
-            for (TableColumn<R> c : shown) {
-                line.append(' ').append(c.text(r)).append(" |");
-            }
-            out.write(line + "\n");
-        }
-        if (!notes.isEmpty()) {
-            out.write("\n");
-            for (String n : notes) {
-                out.write(Escape.markdown(Escape.text(n)) + "  \n");
-            }
-        }
+        TableFormat.markdown(table(), out);
     }
 
     @Override

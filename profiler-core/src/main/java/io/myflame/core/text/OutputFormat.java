@@ -12,8 +12,9 @@ import java.util.Locale;
 /**
  * Every kind of file myflame writes, each with its {@code --format} name and the {@code -o}
  * extensions that name it: the one registry of output formats. Which of them a command writes is
- * a {@link CommandFormats}; {@link CommandFormats#choose} is the one rule that picks one. The table
- * formats are written here ({@link #write}); SVG, folded stacks and pprof by their own modules.
+ * a {@link CommandFormats}; {@link CommandFormats#choose} is the one rule that picks one. Tables
+ * ({@link Document}) and graphs ({@link Graph}) are written here, each by its {@code write}; folded
+ * stacks and pprof by their own modules.
  * {@link #RECORDING} is written by no command: its names are known only to be refused.
  */
 public enum OutputFormat {
@@ -127,5 +128,20 @@ public enum OutputFormat {
             default -> throw new IllegalStateException(this + " is not a table format");
         }
         w.flush();
+    }
+
+    /** Writes {@code graph} in this graph format: the one dispatch of every graph a command draws. */
+    public void write(Graph graph, OutputStream out) throws IOException {
+        switch (this) {
+            case SVG -> {
+                Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+                graph.svg(w);
+                w.flush();
+            }
+            case PNG -> graph.png(out);
+            case HTML -> graph.html(out);
+            default -> throw new IllegalStateException(this + " is not a graph format");
+        }
+        out.flush();
     }
 }

@@ -58,4 +58,37 @@ class OutputFormatTest {
         assertEquals("-o graph.md names markdown text, which this command does not write: "
                 + "flamegraph writes SVG, PNG or HTML (name the file .svg, .png or .html)", e.getMessage());
     }
+
+    /** A graph is written by the format its command chose, as a table is: SVG as UTF-8 text, PNG and HTML as bytes. */
+    @Test
+    void aGraphIsWrittenInTheFormatChosen() throws Exception {
+        Graph graph = new Graph() {
+            @Override
+            public void svg(java.io.Writer w) throws java.io.IOException {
+                w.write("<svg>\u2192</svg>");
+            }
+
+            @Override
+            public void png(java.io.OutputStream out) throws java.io.IOException {
+                out.write(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
+            }
+
+            @Override
+            public void html(java.io.OutputStream out) throws java.io.IOException {
+                out.write("<html>".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+        };
+        assertEquals("<svg>\u2192</svg>", written(OutputFormat.SVG, graph).toString(java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals(4, written(OutputFormat.PNG, graph).size());
+        assertEquals("<html>", written(OutputFormat.HTML, graph).toString(java.nio.charset.StandardCharsets.UTF_8));
+        assertThrows(IllegalStateException.class, () -> written(OutputFormat.CSV, graph), "a table format draws no graph");
+        Graph chart = Graph.of(w -> w.write("<svg/>"), out -> out.write(1));
+        assertThrows(IllegalStateException.class, () -> written(OutputFormat.HTML, chart), "a chart has no HTML page");
+    }
+
+    private static java.io.ByteArrayOutputStream written(OutputFormat f, Graph g) throws java.io.IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        f.write(g, out);
+        return out;
+    }
 }
