@@ -107,6 +107,9 @@ public final class FlamegraphCommand implements Callable<Integer> {
         analysis.markTruncated = true;
         GraphRequest request = request();
         Warnings warnings = new Warnings();
+        if (flameChart) {
+            analysis.ingest.keepInputOrder();
+        }
         InputLoader loading = analysis.loading();
         if (diff) {
             new DiffDrawing(request, loading, warnings).draw();

@@ -33,6 +33,15 @@ public final class IngestFlags {
                     + "collapsed files: no thread frame).")
     String foldedRoot = "thread";
 
+    /**
+     * Reads text input with one parser: a flame chart draws stacks in the order first seen, and parsers that take
+     * blocks as they come free merge their stacks in an order that changes from run to run (perf.data keeps its
+     * order with any thread count: each decoder takes one stretch of the file).
+     */
+    void keepInputOrder() {
+        threads = 1;
+    }
+
     /** How an analysing command reads its inputs; a --folded-root other than its three words is a usage error. */
     public Reading reading() {
         return new Reading(Concurrency.of(threads), inline, perf, viaPerfScript, symfs, foldedRoot);

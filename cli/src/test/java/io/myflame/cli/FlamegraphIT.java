@@ -46,6 +46,30 @@ class FlamegraphIT {
         assertTrue(svg.contains(">InnoDB</text>"), "mysql palette legend");
     }
 
+    /**
+     * A flame chart draws stacks in the order first seen, so it must not depend on which parser thread took which
+     * block: two runs with two threads give the bytes one thread gives, from perf script text (a capture
+     * directory) and from a perf.data (two decoders). Before, every run of either drew a different chart.
+     */
+    @Test
+    void aFlameChartIsTheSameOnEveryRunAndWithAnyThreadCount(@TempDir Path dir) throws Exception {
+        Path xz = Myflame.samples().resolve("captures/mariadb-11.4.5-oltp_delete/perf.data.xz").toAbsolutePath();
+        Path data = dir.resolve("perf.data");
+        Process p = new ProcessBuilder("xz", "-dc", xz.toString()).redirectOutput(data.toFile()).start();
+        assertTrue(p.waitFor(1, TimeUnit.MINUTES) && p.exitValue() == 0, "xz -dc " + xz);
+        Files.copy(xz.resolveSibling("perf.data.symbols.gz"), dir.resolve("perf.data.symbols.gz"));
+        for (String in : new String[] {capture("mariadb-11.4.5-oltp_delete").getParent().toString(), data.toString()}) {
+            Path one = dir.resolve("one.svg");
+            assertEquals(0, Myflame.run("flamegraph", in, "--flamechart", "--threads", "1", "-o", one.toString()).exit());
+            for (int run = 0; run < 2; run++) {
+                Path two = dir.resolve("two.svg");
+                Myflame.Result r = Myflame.run("flamegraph", in, "--flamechart", "--threads", "2", "-o", two.toString());
+                assertEquals(0, r.exit(), r.err());
+                assertArrayEquals(Files.readAllBytes(one), Files.readAllBytes(two), in + ", run " + run);
+            }
+        }
+    }
+
     @Test
     void focusReverseIcicleAndMinwidth(@TempDir Path dir) throws Exception {
         String in = capture("mariadb-10.11-oltp_delete").toString();

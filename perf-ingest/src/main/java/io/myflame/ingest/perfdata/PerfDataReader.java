@@ -278,13 +278,15 @@ public final class PerfDataReader {
         }
         ExecutorService pool = Executors.newFixedThreadPool(n, concurrency.workers("myflame-perfdata"));
         try {
-            java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+            int[] firsts = contiguousShares(index.chunks, n);
             List<Future<?>> futures = new ArrayList<>();
-            for (SampleDecoder d : decoders) {
+            for (int k = 0; k < n; k++) {
+                SampleDecoder d = decoders.get(k);
+                int from = firsts[k];
+                int to = firsts[k + 1];
                 futures.add(pool.submit(() -> {
                     ByteBuffer buffer = null;
-                    int i;
-                    while ((i = next.getAndIncrement()) < index.chunks.size()) {
+                    for (int i = from; i < to; i++) {
                         buffer = decodeChunk(index, d, index.chunks.get(i), buffer);
                     }
                     return null;
@@ -308,6 +310,34 @@ public final class PerfDataReader {
             pool.shutdownNow();
         }
         return decoders;
+    }
+
+    /**
+     * Splits the chunks into {@code n} runs of consecutive chunks of about equal bytes: decoder k takes chunks
+     * {@code [firsts[k], firsts[k + 1])}. Consecutive runs, not chunks handed to whichever decoder is free: the
+     * stacks are merged decoder by decoder, so each decoder must hold a stretch of the file for the merged order
+     * (first seen first, which a flame chart draws) to be the file's order, the same with any thread count and
+     * on every run. Handing out chunks as decoders came free made {@code flamegraph --flamechart} differ from
+     * run to run.
+     */
+    static int[] contiguousShares(List<RecordIndex.Chunk> chunks, int n) {
+        long total = 0;
+        for (RecordIndex.Chunk c : chunks) {
+            total += c.length();
+        }
+        int[] firsts = new int[n + 1];
+        long done = 0;
+        int k = 1;
+        for (int i = 0; i < chunks.size() && k < n; i++) {
+            done += chunks.get(i).length();
+            while (k < n && done * n >= total * k) {
+                firsts[k++] = i + 1;
+            }
+        }
+        while (k <= n) {
+            firsts[k++] = chunks.size();
+        }
+        return firsts;
     }
 
     /** Decodes chunk {@code c} read into {@code buffer} (or a larger one); returns the buffer, for the next chunk. */
