@@ -71,6 +71,23 @@ class ExportIT {
         assertTrue(labels.contains("thread=mariadbd"), labels.toString());
     }
 
+    /**
+     * The same input gives the same pprof bytes on every run and with any thread count: the parser threads merge
+     * their stacks in the order they happened to finish, and the export listed samples and numbered functions in
+     * that order, so three runs of the same capture gave three different files.
+     */
+    @Test
+    void theSameInputGivesTheSameBytes(@TempDir Path dir) throws Exception {
+        Path one = dir.resolve("one.pb.gz");
+        assertEquals(0, Myflame.run("export", CAPTURE, "--threads", "1", "-o", one.toString()).exit());
+        for (int run = 0; run < 2; run++) {
+            Path two = dir.resolve("two.pb.gz");
+            Myflame.Result r = Myflame.run("export", CAPTURE, "--threads", "2", "-o", two.toString());
+            assertEquals(0, r.exit(), r.err());
+            assertTrue(java.util.Arrays.equals(Files.readAllBytes(one), Files.readAllBytes(two)), "run " + run);
+        }
+    }
+
     @Test
     void otherFormatsAndAMissingOutputAreUsageErrors() throws Exception {
         assertEquals(2, Myflame.run("export", CAPTURE, "--format", "speedscope", "-o", dir.resolve("x").toString()).exit());

@@ -23,18 +23,24 @@ import java.util.zip.GZIPOutputStream;
  * as text, other bytes as {@code \xNN}). Samples carry the thread ({@code thread}, {@code pid},
  * {@code tid}) and the capture's metadata (server version, workload, ...) as labels, and the
  * metadata is also written as profile comments.
+ *
+ * <p>Functions are numbered in name order and samples listed by thread, then stack: the profile's own order is
+ * the order its parser threads happened to merge in, and the same input must give the same bytes on every run.
  */
 public final class PprofExport {
     private final Profile profile;
     private final Map<String, String> metadata;
     private final Map<String, Long> strings = new HashMap<>();
     private final ProfileProto.Profile.Builder out = ProfileProto.Profile.newBuilder();
+    /** Each frame id's function id: 1 + its rank among the frames' names. */
+    private final int[] functionId;
 
     private PprofExport(Profile profile, Map<String, String> metadata) {
         this.profile = profile;
         this.metadata = new LinkedHashMap<>();
         metadata.forEach((k, v) -> this.metadata.put(wellFormed(k), wellFormed(v)));
         string("");
+        functionId = new int[profile.frames().size()];
     }
 
     /**
@@ -78,20 +84,63 @@ public final class PprofExport {
         out.setDurationNanos(durationNanos);
         metadata.forEach((k, v) -> out.addComment(string(k + ": " + v)));
         functions();
-        for (int i = 0; i < profile.size(); i++) {
+        for (int i : sampleOrder()) {
             sample(i);
         }
         return out.build();
     }
 
-    /** One function and one location per frame id; ids are the frame id + 1 (0 means none). */
+    /** One function and one location per frame, numbered from 1 in name order (0 means none). */
     private void functions() {
-        for (int f = 0; f < profile.frames().size(); f++) {
-            long name = string(wellFormed(Escape.decode(profile.frames().name(f))));
-            out.addFunction(ProfileProto.Function.newBuilder().setId(f + 1).setName(name).setSystemName(name));
-            out.addLocation(ProfileProto.Location.newBuilder().setId(f + 1)
-                    .addLine(ProfileProto.Line.newBuilder().setFunctionId(f + 1)));
+        String[] names = new String[functionId.length];
+        Integer[] byName = new Integer[names.length];
+        for (int f = 0; f < names.length; f++) {
+            names[f] = wellFormed(Escape.decode(profile.frames().name(f)));
+            byName[f] = f;
         }
+        java.util.Arrays.sort(byName, java.util.Comparator.<Integer, String>comparing(f -> names[f])
+                .thenComparing(f -> profile.frames().name(f)));
+        for (int rank = 0; rank < byName.length; rank++) {
+            int id = rank + 1;
+            functionId[byName[rank]] = id;
+            long name = string(names[byName[rank]]);
+            out.addFunction(ProfileProto.Function.newBuilder().setId(id).setName(name).setSystemName(name));
+            out.addLocation(ProfileProto.Location.newBuilder().setId(id)
+                    .addLine(ProfileProto.Line.newBuilder().setFunctionId(id)));
+        }
+    }
+
+    /** The profile's entries by thread (comm, pid, tid), then by their stacks' function ids from the root. */
+    private int[] sampleOrder() {
+        Integer[] order = new Integer[profile.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        java.util.Comparator<Integer> byThread = java.util.Comparator
+                .<Integer, String>comparing(i -> profile.thread(i).comm())
+                .thenComparingLong(i -> profile.thread(i).pid())
+                .thenComparingLong(i -> profile.thread(i).tid());
+        java.util.Arrays.sort(order, byThread.thenComparing(this::compareStacks));
+        int[] out = new int[order.length];
+        for (int i = 0; i < order.length; i++) {
+            out[i] = order[i];
+        }
+        return out;
+    }
+
+    private int compareStacks(int a, int b) {
+        int[] sa = profile.stacks().array(a);
+        int[] sb = profile.stacks().array(b);
+        int ra = profile.stacks().start(a);
+        int rb = profile.stacks().start(b);
+        int n = Math.min(profile.depth(a), profile.depth(b));
+        for (int k = 0; k < n; k++) {
+            int c = Integer.compare(functionId[sa[ra + k]], functionId[sb[rb + k]]);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(profile.depth(a), profile.depth(b));
     }
 
     private void sample(int i) {
@@ -100,7 +149,7 @@ public final class PprofExport {
         ProfileProto.Sample.Builder s = ProfileProto.Sample.newBuilder();
         // leaf first, as pprof lists locations
         for (int k = root + profile.depth(i) - 1; k >= root; k--) {
-            s.addLocationId(stack[k] + 1L);
+            s.addLocationId(functionId[stack[k]]);
         }
         s.addValue(profile.samples(i)).addValue(profile.weight(i));
         SampledThread t = profile.thread(i);
