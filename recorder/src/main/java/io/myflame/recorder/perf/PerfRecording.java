@@ -11,6 +11,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * {@code perf record} attached to the server for the measured window. It is started before the
@@ -24,6 +25,8 @@ public final class PerfRecording {
     private final ByteArrayOutputStream stderr;
     private final long startNanos;
     private long stopNanos;
+    /** Its control fifos when it was started paused ({@link #startPaused}), else null. */
+    private PerfControl control;
 
     private PerfRecording(PerfSettings settings, ExternalCommand command, ExternalCommand.Running process,
                           ByteArrayOutputStream stderr) {
@@ -48,8 +51,46 @@ public final class PerfRecording {
     /** Starts sampling {@code pid} into {@code output}; fails with a clear message when perf quits at once. */
     public static PerfRecording start(PerfSettings settings, long pid, Path output, ChildProcesses children)
             throws RecordException {
+        return start(settings, pid, output, children, null);
+    }
+
+    /**
+     * Starts perf attached but not sampling ({@code -D -1}), to be switched on and off with {@link
+     * #sample}: the overhead check compares the workload's rate with and without sampling inside one
+     * run. Null when this perf has no control fifos (before 5.9).
+     */
+    public static PerfRecording startPaused(PerfSettings settings, long pid, Path output, ChildProcesses children)
+            throws RecordException {
         String perf = check(settings, pid);
-        ExternalCommand cmd = ExternalCommand.of(perf).args(settings.recordArgs(pid, output));
+        try {
+            ExternalCommand.Result help = ExternalCommand.of(perf, "record", "-h").run(children,
+                    java.time.Duration.ofSeconds(30));
+            if (!(help.stdout() + help.stderr()).contains("--control")) {
+                return null;
+            }
+        } catch (RecordException e) {
+            return null;
+        }
+        PerfControl control = PerfControl.open();
+        try {
+            PerfRecording r = start(settings, pid, output, children, List.of(control.option(), "-D", "-1"));
+            r.control = control;
+            return r;
+        } catch (RecordException e) {
+            control.close();
+            throw e;
+        }
+    }
+
+    private static PerfRecording start(PerfSettings settings, long pid, Path output, ChildProcesses children,
+                                       List<String> extra) throws RecordException {
+        String perf = check(settings, pid);
+        List<String> args = new java.util.ArrayList<>(settings.recordArgs(pid, output));
+        if (extra != null) {
+            // after "record": options before perf's own -p and -o
+            args.addAll(1, extra);
+        }
+        ExternalCommand cmd = ExternalCommand.of(perf).args(args);
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         ExternalCommand.Running p = cmd.start(children, OutputStream.nullOutputStream(), err);
         PerfRecording r = new PerfRecording(settings, cmd, p, err);
@@ -64,6 +105,11 @@ public final class PerfRecording {
             throw new RecordException("interrupted while starting perf");
         }
         return r;
+    }
+
+    /** Switches sampling on or off (a paused recording only); whether perf acknowledged it. */
+    public boolean sample(boolean on) {
+        return control != null && process.alive() && control.send(on ? "enable" : "disable");
     }
 
     public ExternalCommand command() {
@@ -84,6 +130,9 @@ public final class PerfRecording {
             stopNanos = System.nanoTime();
         }
         process.stop(60_000);
+        if (control != null) {
+            control.close();
+        }
     }
 
     public double durationSeconds() {
