@@ -88,7 +88,11 @@ public final class Measurement {
             PerfRecording.check(perf, session.server().pid());
         }
         ServerVariables variables = beforeWindow();
-        InterleavedOverhead overhead = perf == null ? null : overheadCheck();
+        InterleavedOverhead overhead = null;
+        if (perf != null) {
+            overhead = overheadCheck();
+            new RowSupply(session, out).afterOverheadCheck(workload);
+        }
         Map<String, String> before = StatusCounters.snapshot(session.client());
         writeStatus(before, "status-before.txt");
         if (perf != null) {
@@ -144,10 +148,10 @@ public final class Measurement {
                 warmupUnfit = true;
             }
         }
-        // The overhead check runs the workload too, between the refill and the window: rows for both.
-        int check = perf == null ? 0 : OverheadSchedule.seconds();
+        // The overhead check runs the workload too, on these rows (refilled after it): rows for the longer.
         int window = workload.seconds();
-        workload = rows.beforeMeasuredRun(workload.withSeconds(window + check), warmupTps).withSeconds(window);
+        int check = perf == null ? window : Math.max(window, OverheadSchedule.seconds());
+        workload = rows.beforeMeasuredRun(workload.withSeconds(check), warmupTps).withSeconds(window);
         if (workload.tableSize() != asked) {
             int grown = workload.tableSize();
             meta.workload(w -> w.withTableSize(grown, asked));
