@@ -174,28 +174,15 @@ public final class Measurement {
         Path scratch = out.resolve("perf-overhead-check.data");
         PerfRecording paused = PerfRecording.startPaused(perf, session.server().pid(), scratch, session.children());
         if (paused == null) {
-            session.progress().warn("this perf has no control fifos (--control, perf 5.9 and later): its cost is "
-                    + "measured against the warm-up");
+            warn("this perf has no control fifos (--control, perf 5.9 and "
+                    + "later): its cost is measured against the unprofiled warm-up, on the same table only");
             return null;
         }
         recording = paused;
-        boolean[] state = {false, true};
+        SamplingSwitch turns = new SamplingSwitch(paused);
         String log;
         try {
-            log = runSysbench("overhead check", OverheadSchedule.seconds(), out.resolve(OVERHEAD_LOG), false, line -> {
-                Matcher m = SysbenchResults.LIVE.matcher(line);
-                if (!state[1] || !m.find()) {
-                    return null;
-                }
-                int second = (int) Math.round(Double.parseDouble(m.group(1)));
-                boolean wanted = OverheadSchedule.sampling(second + 1);
-                if (wanted == state[0]) {
-                    return null;
-                }
-                state[1] = paused.sample(wanted);
-                state[0] = wanted;
-                return state[1] ? InterleavedOverhead.mark(wanted, second) : "myflame: perf did not answer";
-            });
+            log = runSysbench("overhead check", OverheadSchedule.seconds(), out.resolve(OVERHEAD_LOG), false, turns);
         } finally {
             paused.stop();
             recording = null;
@@ -205,15 +192,22 @@ public final class Measurement {
                 // a leftover scratch file costs disk, not correctness
             }
         }
-        InterleavedOverhead measured = state[1] ? InterleavedOverhead.of(log) : null;
+        InterleavedOverhead measured = turns.answered() ? InterleavedOverhead.of(log) : null;
         if (measured == null) {
-            session.progress().warn("perf's cost could not be measured with sampling switched on and off ("
-                    + (state[1] ? "no second of each kind" : "perf did not answer its control fifo") + ", see "
-                    + out.resolve(OVERHEAD_LOG) + "): it is measured against the warm-up");
+            warn("perf's cost could not be measured with sampling switched "
+                    + "on and off (" + (turns.answered() ? "no second of each kind" : "perf did not answer its "
+                    + "control fifo") + ", see " + OVERHEAD_LOG + "): it is measured against the unprofiled warm-up, "
+                    + "on the same table only");
         } else {
             session.progress().phase("perf's cost: " + measured);
         }
         return measured;
+    }
+
+    /** A warning in capture.json and on stderr. */
+    private void warn(String w) {
+        meta.warn(w);
+        session.progress().warn(w);
     }
 
     private void checkSamples(ServerVariables variables) {
