@@ -98,12 +98,46 @@ class RecordIT {
             assertTrue(Files.size(cap.resolve(f)) > 0, f);
         }
         assertTruncatedShareChecked(cap, meta, p.err());
+        assertOverheadMeasuredInTurns(cap, meta);
         Map<String, Double> top = reportTop(cap);
         double delete = top.entrySet().stream().filter(e -> e.getKey().equals("mysql_delete")
                 || e.getKey().startsWith("Sql_cmd_delete::")).mapToDouble(Map.Entry::getValue).max().orElse(0);
         assertTrue(delete > 1, "mysql_delete / Sql_cmd_delete::* above 1%: " + delete);
         assertTrue(top.getOrDefault("ha_commit_trans", 0.0) > 1, "ha_commit_trans above 1%: " + top.get("ha_commit_trans"));
         assertEquals(List.of(), RealParts.processesMentioning(tmp.toString()));
+    }
+
+    /**
+     * perf's cost, measured with sampling switched on and off in one run before the window: the
+     * figures in checks.profiling_overhead are those of the marked sysbench log the capture keeps
+     * (recounted here), the ratio is theirs, and the paused perf's own data is gone.
+     */
+    private static void assertOverheadMeasuredInTurns(Path cap, JsonNode meta) throws Exception {
+        JsonNode how = meta.at("/checks/profiling_overhead");
+        assertEquals("interleaved", how.path("method").asText(), meta.at("/checks").toString());
+        assertTrue(how.path("rounds").asInt() >= 2, how.toString());
+        String log = Files.readString(cap.resolve("sysbench-overhead.txt"));
+        List<String> marks = log.lines().filter(l -> l.startsWith("myflame: perf ")).toList();
+        assertEquals(2 * how.path("rounds").asInt(), marks.size(), log);
+        assertTrue(marks.get(0).matches("myflame: perf on after \\d+s"), marks.toString());
+        long counted = 0;
+        int lastSwitch = 0;
+        for (String line : log.lines().toList()) {
+            java.util.regex.Matcher m = Pattern.compile("^(?:myflame: perf \\w+ after |\\[ )(\\d+)s").matcher(line);
+            if (!m.find()) {
+                continue;
+            }
+            int second = Integer.parseInt(m.group(1));
+            if (line.startsWith("myflame")) {
+                lastSwitch = second;
+            } else if (second > 1 && second > lastSwitch + 1) {
+                counted++;
+            }
+        }
+        assertEquals(counted, how.path("profiled_s").asLong() + how.path("unprofiled_s").asLong(), how.toString());
+        assertEquals(how.path("profiled_tps").asDouble() / how.path("unprofiled_tps").asDouble(),
+                meta.at("/checks/profiled_tps_ratio").asDouble(), 0.001, how.toString());
+        assertFalse(Files.exists(cap.resolve("perf-overhead-check.data")), "the check's perf data was kept");
     }
 
     /**

@@ -7,6 +7,8 @@ import io.myflame.recorder.capture.HostInfo;
 import io.myflame.recorder.capture.ServerVariables;
 import io.myflame.core.model.CallGraph;
 import io.myflame.recorder.check.SampleChecks;
+import io.myflame.recorder.check.InterleavedOverhead;
+import io.myflame.recorder.check.OverheadSchedule;
 import io.myflame.recorder.check.ProfilingOverhead;
 import io.myflame.recorder.check.WindowChecks;
 import io.myflame.recorder.process.LineTee;
@@ -25,6 +27,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import io.myflame.recorder.error.RecordException;
 import io.myflame.recorder.progress.Progress;
@@ -39,6 +42,8 @@ public final class Measurement {
     private final Session session;
     /** The full SHOW GLOBAL VARIABLES of the server, taken before the window. */
     static final String VARIABLES = "variables.txt";
+    /** sysbench's output during the overhead check, with the marks of perf switched on and off. */
+    static final String OVERHEAD_LOG = "sysbench-overhead.txt";
 
     private Workload workload;
     private final PerfSettings perf;
@@ -83,6 +88,11 @@ public final class Measurement {
             PerfRecording.check(perf, session.server().pid());
         }
         ServerVariables variables = beforeWindow();
+        InterleavedOverhead overhead = null;
+        if (perf != null) {
+            overhead = overheadCheck();
+            new RowSupply(session, out).afterOverheadCheck(workload);
+        }
         Map<String, String> before = StatusCounters.snapshot(session.client(), "before the measured run", this::warn);
         writeStatus(before, "status-before.txt");
         if (perf != null) {
@@ -91,7 +101,7 @@ public final class Measurement {
             meta.perf(p -> p.withCommand(recording.command().display()));
             progress.phase("perf attached to pid " + session.server().pid() + ": " + recording.command().display());
         }
-        String output = runSysbench("measured run", workload.seconds(), out.resolve("sysbench.txt"), true);
+        String output = runSysbench("measured run", workload.seconds(), out.resolve("sysbench.txt"), true, null);
         if (recording != null) {
             recording.stop();
         }
@@ -109,8 +119,8 @@ public final class Measurement {
         }
         if (recording != null) {
             boolean sameTable = !workload.myflameDelete() && meta.record().workload().tableSizeRequested() == null;
-            ProfilingOverhead.check(warmupUnfit ? Double.NaN : warmupTps, results.tps(), sameTable, perf.callGraph(),
-                    meta, progress);
+            ProfilingOverhead.check(overhead, warmupUnfit ? Double.NaN : warmupTps, results.tps(), sameTable,
+                    perf.callGraph(), meta, progress);
         }
         ranOutOfRows(output);
         if (recording != null) {
@@ -130,7 +140,7 @@ public final class Measurement {
                 // myflame's script deletes ids 1..--table-size: the warm-up is told the grown size.
                 workload = rows.beforeWarmUp(workload);
             }
-            String warm = runSysbench("warm-up", workload.warmup(), out.resolve("sysbench-warmup.txt"), false);
+            String warm = runSysbench("warm-up", workload.warmup(), out.resolve("sysbench-warmup.txt"), false, null);
             warmupTps = SysbenchResults.parse(warm).tps();
             if (workload.myflameDelete() && warm.lines().anyMatch(l -> l.startsWith("myflame: thread "))) {
                 // Its rate counts statements that found nothing: it still sizes the window's rows (more
@@ -142,7 +152,10 @@ public final class Measurement {
                 warmupUnfit = true;
             }
         }
-        workload = rows.beforeMeasuredRun(workload, warmupTps);
+        // The overhead check runs the workload too, on these rows (refilled after it): rows for the longer.
+        int window = workload.seconds();
+        int check = perf == null ? window : Math.max(window, OverheadSchedule.seconds());
+        workload = rows.beforeMeasuredRun(workload.withSeconds(check), warmupTps).withSeconds(window);
         if (workload.tableSize() != asked) {
             int grown = workload.tableSize();
             meta.workload(w -> w.withTableSize(grown, asked));
@@ -151,6 +164,54 @@ public final class Measurement {
         writeStatus(variables.all(), VARIABLES);
         meta.server(s -> s.withSettings(variables.settings()));
         return variables;
+    }
+
+    /**
+     * perf's cost, measured before the window on the table it starts with: one sysbench run during
+     * which a paused perf, attached with the window's settings, is switched on and off in slices
+     * ({@link OverheadSchedule}), each switch right after sysbench reports a second, so every
+     * reported second ran one way. Its data is thrown away: the window's perf samples the whole
+     * window, so the capture's samples, transactions and counters cover the same time. Null, with
+     * the reason said, when this perf has no control fifos or stopped answering.
+     */
+    private InterleavedOverhead overheadCheck() throws RecordException {
+        Path scratch = out.resolve("perf-overhead-check.data");
+        PerfRecording paused = PerfRecording.startPaused(perf, session.server().pid(), scratch, session.machine());
+        if (paused == null) {
+            warn("this perf has no control fifos (--control, perf 5.9 and "
+                    + "later): its cost is measured against the unprofiled warm-up, on the same table only");
+            return null;
+        }
+        recording = paused;
+        SamplingSwitch turns = new SamplingSwitch(paused);
+        String log;
+        try {
+            log = runSysbench("overhead check", OverheadSchedule.seconds(), out.resolve(OVERHEAD_LOG), false, turns);
+        } finally {
+            paused.stop();
+            recording = null;
+            try {
+                Files.deleteIfExists(scratch);
+            } catch (IOException e) {
+                // a leftover scratch file costs disk, not correctness
+            }
+        }
+        InterleavedOverhead measured = turns.answered() ? InterleavedOverhead.of(log) : null;
+        if (measured == null) {
+            warn("perf's cost could not be measured with sampling switched "
+                    + "on and off (" + (turns.answered() ? "no second of each kind" : "perf did not answer its "
+                    + "control fifo") + ", see " + OVERHEAD_LOG + "): it is measured against the unprofiled warm-up, "
+                    + "on the same table only");
+        } else {
+            session.progress().phase("perf's cost: " + measured);
+        }
+        return measured;
+    }
+
+    /** A warning in capture.json and on stderr. */
+    private void warn(String w) {
+        meta.warn(w);
+        session.progress().warn(w);
     }
 
     private void checkSamples(ServerVariables variables) {
@@ -189,8 +250,12 @@ public final class Measurement {
         }
     }
 
-    /** Runs sysbench {@code run} for {@code seconds}, watching the server; returns its output. */
-    private String runSysbench(String phase, int seconds, Path log, boolean measured) throws RecordException {
+    /**
+     * Runs sysbench {@code run} for {@code seconds}, watching the server; returns its output. {@code
+     * onLine}, when given, sees each line and may return a line of its own for the log, after it.
+     */
+    private String runSysbench(String phase, int seconds, Path log, boolean measured,
+                               UnaryOperator<String> onLine) throws RecordException {
         Server server = session.server();
         Path secrets = Sysbench.secretsFile(server.endpoint());
         ExternalCommand cmd = session.sysbench().command(workload, server.endpoint(), "run", seconds,
@@ -200,7 +265,17 @@ public final class Measurement {
         }
         session.progress().phase(phase + ": " + seconds + " s, " + workload.threads() + " thread(s): " + cmd.display());
         try (OutputStream file = Files.newOutputStream(log)) {
-            LineTee tee = new LineTee(file, line -> live(phase, seconds, line));
+            LineTee tee = new LineTee(file, line -> {
+                live(phase, seconds, line);
+                String own = onLine == null ? null : onLine.apply(line);
+                if (own != null) {
+                    try {
+                        file.write((own + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }
+            });
             ExternalCommand.Running p = cmd.start(session.machine().processes(), tee, tee);
             watch(p, measured);
             if (p.exitCode() != 0) {
@@ -288,11 +363,6 @@ public final class Measurement {
         } catch (Exception e) {
             throw new RecordException("cannot write " + out.resolve(name) + ": " + e.getMessage());
         }
-    }
-
-    private void warn(String w) {
-        meta.warn(w);
-        session.progress().warn(w);
     }
 
     private void write() throws RecordException {

@@ -297,22 +297,24 @@ public record CaptureRecord(Integer schemaVersion, String tool, Server server, W
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Checks(Rows rows, Long bufferPoolReads, Double bufferPoolReadsPerTransaction, Double serverCpusBusy,
                          Integer expectedCpusBusy, Double truncatedShare, Map<String, Double> truncatedCauses,
-                         Double unresolvedShare, Double profiledTpsRatio, Double unnamedSelfShare) {
-        public static final Checks NONE = new Checks(null, null, null, null, null, null, null, null, null, null);
+                         Double unresolvedShare, Double profiledTpsRatio, ProfilingOverhead profilingOverhead,
+                         Double unnamedSelfShare) {
+        public static final Checks NONE = new Checks(null, null, null, null, null, null, null, null, null, null, null);
 
         public Checks withRows(Rows changed) {
             return new Checks(changed, bufferPoolReads, bufferPoolReadsPerTransaction, serverCpusBusy, expectedCpusBusy,
-                    truncatedShare, truncatedCauses, unresolvedShare, profiledTpsRatio, unnamedSelfShare);
+                    truncatedShare, truncatedCauses, unresolvedShare, profiledTpsRatio, profilingOverhead,
+                    unnamedSelfShare);
         }
 
         public Checks withBufferPoolReads(long reads, double perTransaction) {
             return new Checks(rows, reads, perTransaction, serverCpusBusy, expectedCpusBusy, truncatedShare,
-                    truncatedCauses, unresolvedShare, profiledTpsRatio, unnamedSelfShare);
+                    truncatedCauses, unresolvedShare, profiledTpsRatio, profilingOverhead, unnamedSelfShare);
         }
 
         public Checks withCpusBusy(double busy, int expected) {
             return new Checks(rows, bufferPoolReads, bufferPoolReadsPerTransaction, busy, expected, truncatedShare,
-                    truncatedCauses, unresolvedShare, profiledTpsRatio, unnamedSelfShare);
+                    truncatedCauses, unresolvedShare, profiledTpsRatio, profilingOverhead, unnamedSelfShare);
         }
 
         /**
@@ -322,13 +324,28 @@ public record CaptureRecord(Integer schemaVersion, String tool, Server server, W
          */
         public Checks withStacks(double truncated, Map<String, Double> causes, double unresolved, double unnamedSelf) {
             return new Checks(rows, bufferPoolReads, bufferPoolReadsPerTransaction, serverCpusBusy, expectedCpusBusy,
-                    truncated, causes, unresolved, profiledTpsRatio, unnamedSelf);
+                    truncated, causes, unresolved, profiledTpsRatio, profilingOverhead, unnamedSelf);
         }
 
-        public Checks withProfiledTpsRatio(double ratio) {
+        /** perf's cost: the profiled over the unprofiled rate, and how it was measured. */
+        public Checks withProfilingOverhead(double ratio, ProfilingOverhead how) {
             return new Checks(rows, bufferPoolReads, bufferPoolReadsPerTransaction, serverCpusBusy, expectedCpusBusy,
-                    truncatedShare, truncatedCauses, unresolvedShare, ratio, unnamedSelfShare);
+                    truncatedShare, truncatedCauses, unresolvedShare, ratio, how, unnamedSelfShare);
         }
+    }
+
+    /**
+     * How {@code profiled_tps_ratio} was measured. {@code interleaved}: in one sysbench run before the
+     * window, perf switched on and off in slices of seconds ({@code rounds} stretches of sampling), the
+     * mean per-second rate of the {@code profiled_s} sampled seconds against the {@code unprofiled_s}
+     * others; {@code warm-up}: the window's rate against the unprofiled warm-up's, when this perf has no
+     * control fifos.
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonInclude(Include.NON_NULL)
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ProfilingOverhead(String method, Integer rounds, Integer profiledS, Integer unprofiledS,
+                                    Double profiledTps, Double unprofiledTps) {
     }
 
     /** Rows changed per statement: did the workload do what it says. */

@@ -1,19 +1,19 @@
 package io.myflame.recorder.check;
 
+import io.myflame.ingest.capture.CaptureRecord;
 import io.myflame.recorder.capture.CaptureMetadata;
 import io.myflame.recorder.progress.Progress;
 import java.util.Locale;
 
 /**
- * How much perf slowed the workload it profiled: the measured window's throughput (perf attached)
- * against the warm-up's (same server, same workload, no perf). A dwarf call graph copies tens of
- * kilobytes of stack per sample (the bundled point-select capture lost a seventh of its rate at
- * 499 Hz), and a higher --freq costs in proportion. The CPU proportions still describe the work done, but lock
- * waits, latencies and the mix of background work (purge, flushing) shift with the rate, so a
- * reader should know. It is a comparison of two windows, not a controlled measurement, and only
- * made when both ran on the same table: myflame's DELETE grows its table for the window and
- * empties it during the warm-up, which by itself changes the rate (its frame-pointer capture at
- * 499 Hz, nearly free, shows 0.67), so there the warm-up's rate is recorded and no ratio is drawn.
+ * How much perf slowed the workload it profiled. A dwarf call graph copies kilobytes of stack per
+ * sample, and a higher --freq costs in proportion. The CPU proportions still describe the work done,
+ * but lock waits, latencies and the mix of background work (purge, flushing) shift with the rate, so
+ * a reader should know. Measured by switching perf on and off within one run ({@link
+ * InterleavedOverhead}); comparing the window with the unprofiled warm-up, the fallback for a perf
+ * without control fifos, compares two windows on different table states: even frame pointers, nearly
+ * free, read 0.29 to 0.67 that way on myflame's DELETE, whose table grows for the window and empties
+ * in the warm-up. So that comparison is only drawn when both ran on the same table.
  */
 public final class ProfilingOverhead {
     /** Below this ratio of profiled to unprofiled throughput, the capture says so. */
@@ -23,25 +23,35 @@ public final class ProfilingOverhead {
     }
 
     /**
-     * Records {@code workload.warmup_tps} and, when the two windows ran on the same table
-     * ({@code sameTable}), {@code checks.profiled_tps_ratio}; warns when perf cost over a quarter.
+     * Records {@code workload.warmup_tps}, and {@code checks.profiled_tps_ratio} with {@code
+     * checks.profiling_overhead}: from {@code interleaved} when the check ran, else from the warm-up
+     * and the window when they ran on the same table ({@code sameTable}); warns when perf cost over a quarter.
      */
-    public static void check(double warmupTps, double measuredTps, boolean sameTable, String callGraph,
-                             CaptureMetadata meta, Progress progress) {
-        if (!(warmupTps > 0) || !(measuredTps > 0)) {
-            return;
+    public static void check(InterleavedOverhead interleaved, double warmupTps, double measuredTps, boolean sameTable,
+                             String callGraph, CaptureMetadata meta, Progress progress) {
+        if (warmupTps > 0) {
+            meta.workload(w -> w.withWarmupTps(WindowChecks.round(warmupTps)));
         }
-        meta.workload(w -> w.withWarmupTps(WindowChecks.round(warmupTps)));
-        if (!sameTable) {
-            return;
+        if (interleaved != null) {
+            record(interleaved.ratio(), new CaptureRecord.ProfilingOverhead("interleaved", interleaved.rounds(),
+                    interleaved.profiledSeconds(), interleaved.unprofiledSeconds(),
+                    WindowChecks.round(interleaved.profiledTps()), WindowChecks.round(interleaved.unprofiledTps())),
+                    "with perf sampling and without, in turns in one run", callGraph, meta, progress);
+        } else if (warmupTps > 0 && measuredTps > 0 && sameTable) {
+            record(measuredTps / warmupTps, new CaptureRecord.ProfilingOverhead("warm-up", null, null, null,
+                    WindowChecks.round(measuredTps), WindowChecks.round(warmupTps)),
+                    "in the window against the unprofiled warm-up", callGraph, meta, progress);
         }
-        double ratio = measuredTps / warmupTps;
-        meta.checks(c -> c.withProfiledTpsRatio(WindowChecks.round(ratio)));
+    }
+
+    private static void record(double ratio, CaptureRecord.ProfilingOverhead how, String measured, String callGraph,
+                               CaptureMetadata meta, Progress progress) {
+        meta.checks(c -> c.withProfilingOverhead(WindowChecks.round(ratio), how));
         if (ratio < WARN_BELOW) {
             WindowChecks.warn(meta, progress, String.format(Locale.ROOT, "perf slowed the workload: %.0f tps "
-                    + "profiled against %.0f in the unprofiled warm-up (%.0f%% of it); proportions of CPU hold, but "
-                    + "waits and background work shift with the rate. %s", measuredTps, warmupTps, 100 * ratio,
-                    lighter(callGraph)));
+                    + "profiled against %.0f unprofiled (%.0f%% of it, %s); proportions of CPU hold, but waits and "
+                    + "background work shift with the rate. %s", how.profiledTps(), how.unprofiledTps(), 100 * ratio,
+                    measured, lighter(callGraph)));
         }
     }
 

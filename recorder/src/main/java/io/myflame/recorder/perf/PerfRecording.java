@@ -12,6 +12,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * {@code perf record} attached to the server for the measured window. It is started before the
@@ -31,6 +32,8 @@ public final class PerfRecording {
     private long stopNanos;
     /** perf did not end within {@link #STOP_GRACE_MILLIS} of SIGTERM and was killed. */
     private volatile boolean killed;
+    /** Its control fifos when it was started paused ({@link #startPaused}), else null. */
+    private PerfControl control;
 
     private PerfRecording(PerfSettings settings, ExternalCommand command, ExternalCommand.Running process,
                           ByteArrayOutputStream stderr, Clock clock) {
@@ -56,8 +59,46 @@ public final class PerfRecording {
     /** Starts sampling {@code pid} into {@code output}; fails with a clear message when perf quits at once. */
     public static PerfRecording start(PerfSettings settings, long pid, Path output, Machine machine)
             throws RecordException {
+        return start(settings, pid, output, machine, null);
+    }
+
+    /**
+     * Starts perf attached but not sampling ({@code -D -1}), to be switched on and off with {@link
+     * #sample}: the overhead check compares the workload's rate with and without sampling inside one
+     * run. Null when this perf has no control fifos (before 5.9).
+     */
+    public static PerfRecording startPaused(PerfSettings settings, long pid, Path output, Machine machine)
+            throws RecordException {
         String perf = check(settings, pid);
-        ExternalCommand cmd = ExternalCommand.of(perf).args(settings.recordArgs(pid, output));
+        try {
+            ExternalCommand.Result help = ExternalCommand.of(perf, "record", "-h").run(machine.processes(),
+                    java.time.Duration.ofSeconds(30));
+            if (!(help.stdout() + help.stderr()).contains("--control")) {
+                return null;
+            }
+        } catch (RecordException e) {
+            return null;
+        }
+        PerfControl control = PerfControl.open();
+        try {
+            PerfRecording r = start(settings, pid, output, machine, List.of(control.option(), "-D", "-1"));
+            r.control = control;
+            return r;
+        } catch (RecordException e) {
+            control.close();
+            throw e;
+        }
+    }
+
+    private static PerfRecording start(PerfSettings settings, long pid, Path output, Machine machine,
+                                       List<String> extra) throws RecordException {
+        String perf = check(settings, pid);
+        List<String> args = new java.util.ArrayList<>(settings.recordArgs(pid, output));
+        if (extra != null) {
+            // after "record": options before perf's own -p and -o
+            args.addAll(1, extra);
+        }
+        ExternalCommand cmd = ExternalCommand.of(perf).args(args);
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         ExternalCommand.Running p = cmd.start(machine.processes(), OutputStream.nullOutputStream(), err);
         PerfRecording r = new PerfRecording(settings, cmd, p, err, machine.clock());
@@ -72,6 +113,11 @@ public final class PerfRecording {
             throw new RecordException("interrupted while starting perf");
         }
         return r;
+    }
+
+    /** Switches sampling on or off (a paused recording only); whether perf acknowledged it. */
+    public boolean sample(boolean on) {
+        return control != null && process.alive() && control.send(on ? "enable" : "disable");
     }
 
     public ExternalCommand command() {
@@ -93,6 +139,9 @@ public final class PerfRecording {
         }
         if (!process.stop(STOP_GRACE_MILLIS)) {
             killed = true;
+        }
+        if (control != null) {
+            control.close();
         }
     }
 

@@ -23,8 +23,10 @@ public record PerfSettings(String perf, String event, Integer frequency, Long co
      * of stack copied per sample. Frame pointers lose every caller of Debian's libc (36-48 % of a
      * DELETE capture's samples cut short); perf's default 8 KB dump runs out under the server's
      * deeper stacks; 16 KB still cuts 5.5 % of MariaDB 10.2's (its connection threads' frames are
-     * larger), 32 KB leaves 0.6 % of 11.4.5's at about 10 MB/s of perf.data per busy CPU
-     * (docs/recording.md, "Whole stacks").
+     * larger) and 9.2 % of MySQL 8.0.15's DELETE stacks, 24 KB still 3.3 % of those; 32 KB leaves 0.6 % of
+     * 11.4.5's and 1.7-2.4 % of MySQL 8.0.15's at about 10 MB/s of perf.data per busy CPU. What each size
+     * costs in throughput could not be told apart on a busy 2-core VM (docs/recording.md, "Whole stacks"
+     * and "What perf costs").
      */
     public static final String DEFAULT_CALL_GRAPH = "dwarf,32768";
     /** With dwarf, perf copies the stack every sample: 499 Hz keeps perf.data near 10 MB/s per busy CPU. */

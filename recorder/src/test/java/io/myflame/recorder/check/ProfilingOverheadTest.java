@@ -31,7 +31,7 @@ class ProfilingOverheadTest {
     @Test
     void dwarfHalvingTheRateIsSaid() throws Exception {
         CaptureMetadata meta = new CaptureMetadata();
-        ProfilingOverhead.check(16953.38, 7416.59, true, "dwarf,32768", meta, Progress.silent());
+        ProfilingOverhead.check(null, 16953.38, 7416.59, true, "dwarf,32768", meta, Progress.silent());
         JsonNode json = written(meta);
         assertEquals(0.4375, json.path("checks").path("profiled_tps_ratio").asDouble(), 1e-4);
         assertEquals(16953.38, json.path("workload").path("warmup_tps").asDouble(), 1e-2);
@@ -44,7 +44,7 @@ class ProfilingOverheadTest {
     @Test
     void framePointersCostingAThirdAreSaidWithTheirOwnFix() throws Exception {
         CaptureMetadata meta = new CaptureMetadata();
-        ProfilingOverhead.check(12000, 8000, true, "fp", meta, Progress.silent());
+        ProfilingOverhead.check(null, 12000, 8000, true, "fp", meta, Progress.silent());
         JsonNode json = written(meta);
         assertEquals(0.6667, json.path("checks").path("profiled_tps_ratio").asDouble(), 1e-4);
         assertTrue(json.path("warnings").get(0).asText().endsWith("A lower --freq costs less"));
@@ -54,7 +54,7 @@ class ProfilingOverheadTest {
     @Test
     void aSmallCostIsRecordedSilently() throws Exception {
         CaptureMetadata meta = new CaptureMetadata();
-        ProfilingOverhead.check(22854.79, 19556.41, true, "dwarf,32768", meta, Progress.silent());
+        ProfilingOverhead.check(null, 22854.79, 19556.41, true, "dwarf,32768", meta, Progress.silent());
         JsonNode json = written(meta);
         assertEquals(0.8557, json.path("checks").path("profiled_tps_ratio").asDouble(), 1e-4);
         assertTrue(json.path("warnings").isEmpty(), json.toString());
@@ -63,7 +63,7 @@ class ProfilingOverheadTest {
     @Test
     void anotherTableNoRatio() throws Exception {
         CaptureMetadata meta = new CaptureMetadata();
-        ProfilingOverhead.check(16953.38, 7416.59, false, "dwarf,32768", meta, Progress.silent());
+        ProfilingOverhead.check(null, 16953.38, 7416.59, false, "dwarf,32768", meta, Progress.silent());
         JsonNode json = written(meta);
         assertTrue(json.path("checks").path("profiled_tps_ratio").isMissingNode(), json.toString());
         assertEquals(16953.38, json.path("workload").path("warmup_tps").asDouble(), 1e-2);
@@ -71,9 +71,38 @@ class ProfilingOverheadTest {
     }
 
     @Test
+    void theInterleavedMeasurementWinsOverTheWarmUpAndSaysHow() throws Exception {
+        CaptureMetadata meta = new CaptureMetadata();
+        InterleavedOverhead o = new InterleavedOverhead(2, 6, 5, 19671.37, 28173.1);
+        // a DELETE: warm-up and window on different tables, which the interleaved check does not mind
+        ProfilingOverhead.check(o, 30835.78, 19047.3, false, "dwarf,32768", meta, Progress.silent());
+        JsonNode json = written(meta);
+        assertEquals(0.6982, json.path("checks").path("profiled_tps_ratio").asDouble(), 1e-4);
+        JsonNode how = json.path("checks").path("profiling_overhead");
+        assertEquals("interleaved", how.path("method").asText());
+        assertEquals(2, how.path("rounds").asInt());
+        assertEquals(6, how.path("profiled_s").asInt());
+        assertEquals(5, how.path("unprofiled_s").asInt());
+        assertEquals(28173.1, how.path("unprofiled_tps").asDouble(), 1e-2);
+        assertEquals(30835.78, json.path("workload").path("warmup_tps").asDouble(), 1e-2);
+        assertTrue(json.path("warnings").get(0).asText().contains("in turns in one run"), json.toString());
+        assertEquals("interleaved", CaptureDirectory.open(tmp).record().checks().profilingOverhead().method());
+    }
+
+    @Test
+    void theWarmUpFallbackSaysItIsOne() throws Exception {
+        CaptureMetadata meta = new CaptureMetadata();
+        ProfilingOverhead.check(null, 22854.79, 19556.41, true, "dwarf,32768", meta, Progress.silent());
+        JsonNode how = written(meta).path("checks").path("profiling_overhead");
+        assertEquals("warm-up", how.path("method").asText());
+        assertTrue(how.path("rounds").isMissingNode());
+        assertEquals(19556.41, how.path("profiled_tps").asDouble(), 1e-2);
+    }
+
+    @Test
     void noWarmUpNoFigure() throws Exception {
         CaptureMetadata meta = new CaptureMetadata();
-        ProfilingOverhead.check(Double.NaN, 9000, true, "fp", meta, Progress.silent());
+        ProfilingOverhead.check(null, Double.NaN, 9000, true, "fp", meta, Progress.silent());
         assertTrue(written(meta).path("checks").path("profiled_tps_ratio").isMissingNode());
     }
 }
