@@ -26,6 +26,11 @@ public final class PerfOptions {
     @Option(names = "--perf", paramLabel = "PATH", defaultValue = "perf", description = "The perf binary. Default: ${DEFAULT-VALUE}.")
     String perf;
 
+    @Option(names = "--no-overhead-check", description = "Skip the 18 s sysbench run before the measured run that "
+            + "measures perf's cost by switching sampling on and off; capture.json then compares the measured run "
+            + "with the unprofiled warm-up only (on the same table).")
+    boolean noOverheadCheck;
+
     /**
      * The settings, refused (exit 2) when perf cannot record the event here — found out with a
      * short {@code perf record} of {@code true}, before any server starts or any table is prepared.
@@ -43,6 +48,6 @@ public final class PerfOptions {
     }
 
     public PerfSettings settings() {
-        return new PerfSettings(perf, event, freq, count, callGraph);
+        return new PerfSettings(perf, event, freq, count, callGraph, !noOverheadCheck);
     }
 }

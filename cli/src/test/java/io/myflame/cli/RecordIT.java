@@ -166,7 +166,8 @@ class RecordIT {
     void serverKilledMidRunLeavesAnIncompleteCaptureAndNoProcesses() throws Exception {
         Path cap = tmp.resolve("cap");
         Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
-                "--workload", "oltp_point_select", "--time", "30", "--warmup", "0", "--freq", "499");
+                "--workload", "oltp_point_select", "--time", "30", "--warmup", "0", "--freq", "499",
+                "--no-overhead-check");
         assertTrue(p.awaitStderr("measured run", 180), p.err());
         Matcher m = SERVER_UP.matcher(p.err());
         assertTrue(m.find(), p.err());
@@ -203,7 +204,8 @@ class RecordIT {
     void interruptStopsEverythingAndExitsAsTheSignalSays() throws Exception {
         Path cap = tmp.resolve("cap");
         Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
-                "--workload", "oltp_point_select", "--time", "30", "--warmup", "0", "--freq", "499");
+                "--workload", "oltp_point_select", "--time", "30", "--warmup", "0", "--freq", "499",
+                "--no-overhead-check");
         assertTrue(p.awaitStderr("measured run", 180), p.err());
         Matcher m = SERVER_UP.matcher(p.err());
         assertTrue(m.find(), p.err());
@@ -222,9 +224,13 @@ class RecordIT {
         Path cap = tmp.resolve("cap");
         Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
                 "--mariadb", "10.2.11", "--workload", "oltp_point_select", "--time", "3", "--warmup", "0",
-                "--freq", "499");
+                "--freq", "499", "--no-overhead-check");
         assertEquals(0, p.waitFor(1200), p.err());
         JsonNode meta = new ObjectMapper().readTree(cap.resolve("capture.json").toFile());
+        // --no-overhead-check: no sysbench run with sampling in turns, and capture.json claims none.
+        assertFalse(Files.exists(cap.resolve("sysbench-overhead.txt")));
+        assertFalse(p.err().contains("perf's cost:"), p.err());
+        assertFalse(meta.at("/checks/profiling_overhead/method").asText().equals("interleaved"), meta.toPrettyString());
         assertTrue(meta.at("/server/version").asText().startsWith("10.2.11-MariaDB"), meta.toPrettyString());
         assertTrue(meta.at("/perf/samples").asLong() > 0);
         // The throwaway server's temporary files go to its own directory, never the shared /tmp

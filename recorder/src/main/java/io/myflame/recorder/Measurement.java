@@ -89,7 +89,7 @@ public final class Measurement {
         }
         ServerVariables variables = beforeWindow();
         InterleavedOverhead overhead = null;
-        if (perf != null) {
+        if (perf != null && perf.overheadCheck()) {
             overhead = overheadCheck();
             new RowSupply(session, out).afterOverheadCheck(workload);
         }

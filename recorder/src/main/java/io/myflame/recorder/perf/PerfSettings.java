@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  * @param count     events per sample ({@code -c}), or null; excludes frequency
  * @param callGraph {@code fp}, {@code dwarf}, {@code dwarf,SIZE} or {@code lbr}
  */
-public record PerfSettings(String perf, String event, Integer frequency, Long count, String callGraph) {
+public record PerfSettings(String perf, String event, Integer frequency, Long count, String callGraph,
+                           boolean overheadCheck) {
 
     /**
      * How record walks the server's stacks unless told otherwise: perf's dwarf unwinding with 32 KB
@@ -37,6 +38,11 @@ public record PerfSettings(String perf, String event, Integer frequency, Long co
     static final int MAX_DUMP = 65528;
     /** Declared after the patterns its constructor checks against (static fields initialise in order). */
     public static final PerfSettings DEFAULT = new PerfSettings("perf", "cycles", null, null, DEFAULT_CALL_GRAPH);
+
+    /** With the overhead check before the window (docs/recording.md, "What perf costs"). */
+    public PerfSettings(String perf, String event, Integer frequency, Long count, String callGraph) {
+        this(perf, event, frequency, count, callGraph, true);
+    }
 
     public PerfSettings {
         if (frequency != null && count != null) {
