@@ -35,7 +35,7 @@ class PerfDataNativeIT {
     static void record() throws Exception {
         RealParts.assumeRecordingPossible();
         Path cap = tmp.resolve("cap");
-        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--no-overhead-check", "--out", cap.toString(),
                 "--workload", "oltp_read_write", "--threads", "2", "--table-size", "20000", "--time", "5",
                 "--warmup", "1", "--freq", "999");
         assertEquals(0, p.waitFor(300), p.err());

@@ -46,7 +46,7 @@ class PortableSymbolsIT {
         cap = tmp.resolve("cap");
         Myflame.Running p = Myflame.start(tmp.resolve("record-log"), "record", "--out", cap.toString(),
                 "--mariadb", "11.4.5", "--workload", "oltp_delete", "--threads", "1", "--time", "5", "--warmup", "2",
-                "--table-size", "10000", "--freq", "499");
+                "--no-overhead-check", "--table-size", "10000", "--freq", "499");
         assertEquals(0, p.waitFor(1200), p.err());
         String binary = new ObjectMapper().readTree(cap.resolve("capture.json").toFile()).at("/server/binary").asText();
         binaries = Path.of(binary).getParent();

@@ -56,7 +56,7 @@ class RecordFaultsIT {
         Path cap = copyOfSampleCapture(tmp.resolve("cap"));
         byte[] before = Files.readAllBytes(cap.resolve("capture.json"));
         Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(), "--force",
-                "--workload", "oltp_point_select", "--time", "2", "--warmup", "0",
+                "--no-overhead-check", "--workload", "oltp_point_select", "--time", "2", "--warmup", "0",
                 "--server-opt", "no_such_option_at_all=\u001b[31mred\u0007\rx");
         assertEquals(1, p.waitFor(600), p.err());
         assertTrue(p.err().contains("previous capture in " + cap + " is unchanged"), p.err());
@@ -75,7 +75,7 @@ class RecordFaultsIT {
         Path cap = copyOfSampleCapture(tmp.resolve("cap"));
         byte[] before = Files.readAllBytes(cap.resolve("capture.json"));
         Myflame.Result r = Myflame.run("record", "--out", cap.toString(), "--workload", "oltp_point_select",
-                "--table-size", "1000", "--time", "2", "--warmup", "0", "--freq", "99");
+                "--no-overhead-check", "--table-size", "1000", "--time", "2", "--warmup", "0", "--freq", "99");
         assertEquals(2, r.exit(), r.err());
         assertTrue(r.err().startsWith("myflame record: " + cap + ": holds a capture already; --force replaces it"), r.err());
         assertFalse(r.err().contains("starting"), "refused only after starting a server: " + r.err());
@@ -95,7 +95,7 @@ class RecordFaultsIT {
         Path cap = copyOfSampleCapture(tmp.resolve("cap"));
         Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(), "--force",
                 "--workload", "oltp_point_select", "--table-size", "1000", "--time", "2", "--warmup", "0",
-                "--freq", "99");
+                "--no-overhead-check", "--freq", "99");
         assertEquals(0, p.waitFor(600), p.err());
         assertFalse(Files.exists(cap.resolve("perf.script.gz")), "old samples beside the new metadata");
         assertFalse(Files.exists(cap.resolve("perf-report-children.txt")), "old files kept");
@@ -110,7 +110,7 @@ class RecordFaultsIT {
             Path cap = fs.dir().resolve("cap");
             Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
                     "--workload", "oltp_point_select", "--table-size", "1000", "--time", "8", "--warmup", "1",
-                    "--freq", "999");
+                    "--no-overhead-check", "--freq", "999");
             assertEquals(1, p.waitFor(600), p.err());
             assertFalse(p.err().contains("\tat "), p.err());
             JsonNode m = meta(cap);
@@ -128,7 +128,7 @@ class RecordFaultsIT {
     @Test
     void interruptDuringInstallDbSaysInterruptedAndRemovesTheDataDirectory() throws Exception {
         Path cap = tmp.resolve("cap");
-        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--no-overhead-check", "--out", cap.toString(),
                 "--workload", "oltp_point_select", "--time", "2", "--warmup", "0");
         String datadir = awaitChildArgument(p, "--datadir=", 300).orElseThrow(() -> new AssertionError(errOf(p)));
         p.process().destroy(); // SIGTERM, handled like Ctrl-C
@@ -144,7 +144,7 @@ class RecordFaultsIT {
     @Test
     void sigkillLeavesNoProcessesAndNoDataDirectory() throws Exception {
         Path cap = tmp.resolve("cap");
-        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--no-overhead-check", "--out", cap.toString(),
                 "--workload", "oltp_point_select", "--table-size", "1000", "--time", "60", "--warmup", "0",
                 "--freq", "99");
         assertTrue(p.awaitStderr("measured run", 300), p.err());
@@ -178,7 +178,7 @@ class RecordFaultsIT {
             Myflame.Running p = Myflame.start(tmp.resolve("log"), Map.of("BENCH_PW", secret), "record",
                     "--out", cap.toString(), "--socket", server.endpoint().socket(), "--user", "bench",
                     "--password-env", "BENCH_PW", "--workload", "oltp_point_select", "--table-size", "1000",
-                    "--time", "60", "--warmup", "0", "--freq", "99");
+                    "--no-overhead-check", "--time", "60", "--warmup", "0", "--freq", "99");
             assertTrue(p.awaitStderr("measured run", 300), p.err());
             List<Path> optionFiles = filesHolding(Path.of(System.getProperty("java.io.tmpdir")), secret, 1);
             assertEquals(1, optionFiles.size(), "sysbench's private option file during the run");

@@ -39,7 +39,7 @@ class WorkloadChecksIT {
     @ValueSource(ints = {1, 2})
     void deleteWorkloadDeletesOneCachedRowPerTransaction(int threads) throws Exception {
         Path cap = tmp.resolve("cap");
-        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--no-overhead-check", "--out", cap.toString(),
                 "--workload", "oltp_delete", "--threads", Integer.toString(threads), "--time", "5", "--warmup", "2",
                 "--freq", "499");
         assertEquals(0, p.waitFor(600), p.err());
@@ -73,14 +73,14 @@ class WorkloadChecksIT {
     @Test
     void updateAfterADeleteRunFindsEveryRowAgain() throws Exception {
         Path work = tmp.resolve("work");
-        Myflame.Running delete = Myflame.start(tmp.resolve("log-delete"), "record", "--out",
+        Myflame.Running delete = Myflame.start(tmp.resolve("log-delete"), "record", "--no-overhead-check", "--out",
                 tmp.resolve("delete").toString(), "--work", work.toString(), "--workload", "oltp_delete",
                 "--time", "3", "--warmup", "1", "--freq", "499");
         assertEquals(0, delete.waitFor(600), delete.err());
         Path cap = tmp.resolve("update");
         Myflame.Running p = Myflame.start(tmp.resolve("log-update"), "record", "--out", cap.toString(),
                 "--work", work.toString(), "--workload", "oltp_update_index", "--rand-type", "uniform",
-                "--time", "3", "--warmup", "0", "--freq", "499");
+                "--no-overhead-check", "--time", "3", "--warmup", "0", "--freq", "499");
         assertEquals(0, p.waitFor(600), p.err());
         assertTrue(p.err().contains("refill: ids 1..10000"), "the rows the delete run removed come back: " + p.err());
         Map<String, Long> delta = delta(cap);
@@ -94,7 +94,7 @@ class WorkloadChecksIT {
         Path stock = Path.of("/usr/share/sysbench/oltp_delete.lua");
         assumeTrue(Files.isRegularFile(stock), "sysbench's own oltp_delete.lua at " + stock);
         Path cap = tmp.resolve("cap");
-        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--no-overhead-check", "--out", cap.toString(),
                 "--workload", stock.toString(), "--table-size", "200", "--time", "3", "--warmup", "2",
                 "--freq", "499");
         assertEquals(0, p.waitFor(600), p.err());
@@ -108,7 +108,7 @@ class WorkloadChecksIT {
     @Test
     void tinyBufferPoolIsFlagged() throws Exception {
         Path cap = tmp.resolve("cap");
-        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--no-overhead-check", "--out", cap.toString(),
                 "--workload", "oltp_point_select", "--rand-type", "uniform", "--table-size", "150000",
                 "--server-opt", "innodb_buffer_pool_size=6M", "--time", "3", "--warmup", "1", "--freq", "499");
         assertEquals(0, p.waitFor(600), p.err());
@@ -123,7 +123,7 @@ class WorkloadChecksIT {
     @Test
     void eventPerfCannotRecordIsRefusedBeforeAnyServerStarts() throws Exception {
         Path cap = tmp.resolve("cap");
-        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
+        Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--no-overhead-check", "--out", cap.toString(),
                 "--workload", "oltp_delete", "--event", "no_such_event_here");
         assertEquals(2, p.waitFor(120), p.err());
         assertTrue(p.err().contains("perf cannot record --event no_such_event_here"), p.err());
