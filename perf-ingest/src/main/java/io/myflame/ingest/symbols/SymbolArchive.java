@@ -166,6 +166,12 @@ public final class SymbolArchive {
         throw new IOException("neither an indexed archive nor a gzipped one");
     }
 
+    /** Writes the text archive {@code text} again as an indexed one, holding the same tables and call frame information. */
+    static void rewrite(Path text, OutputStream indexed) throws IOException {
+        TextArchive old = TextArchive.read(text);
+        write(indexed, old.sections(), old.cfis());
+    }
+
     /**
      * Writes an indexed archive ({@link IndexedArchive}) of the tables of {@code sections} (null
      * tables and empty ones are left out) and the call frame information of {@code cfis}.

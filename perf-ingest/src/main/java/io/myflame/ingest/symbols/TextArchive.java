@@ -57,6 +57,16 @@ final class TextArchive implements SymbolArchive.Contents {
         this.cfiByKey = cfiByKey;
     }
 
+    /** Every table it holds, in no particular order. */
+    List<SymbolArchive.Section> sections() {
+        return List.copyOf(byKey.values());
+    }
+
+    /** Every file's call frame information it holds, with its key as build id and name (the text keeps no name). */
+    List<SymbolArchive.Cfi> cfis() {
+        return cfiByKey.entrySet().stream().map(e -> new SymbolArchive.Cfi(e.getKey(), e.getKey(), e.getValue())).toList();
+    }
+
     @Override
     public SymbolArchive.Section section(String key, List<String> notes) {
         return byKey.get(key);
