@@ -51,8 +51,10 @@ final class IndexedArchive implements SymbolArchive.Contents {
     static final byte[] MAGIC = "MYFLSYM2".getBytes(StandardCharsets.ISO_8859_1);
     private static final int HEADER = 16;
     private static final int ENTRY = 32;
-    /** The most sections: a server maps a few hundred files. */
+    /** The most sections: a server maps a few hundred files. (All sections together hold at most MAX_INFLATED bytes.) */
     static final int MAX_SECTIONS = 1 << 16;
+    /** The most directory bytes: a real one is a few hundred bytes per section. */
+    static final int MAX_DIRECTORY = 16 << 20;
     private static final String[] KINDS = {"kernel", "elf", "vdso", "cfi"};
     private static final int CFI = 3;
 
@@ -85,7 +87,7 @@ final class IndexedArchive implements SymbolArchive.Contents {
             head.position(MAGIC.length);
             int sections = head.getInt();
             int dirBytes = head.getInt();
-            if (sections < 0 || sections > MAX_SECTIONS || dirBytes < 0 || dirBytes > size - HEADER
+            if (sections < 0 || sections > MAX_SECTIONS || dirBytes < 0 || dirBytes > MAX_DIRECTORY || dirBytes > size - HEADER
                     || (long) sections * ENTRY > dirBytes) {
                 throw new IOException("a directory of " + Integer.toUnsignedString(sections) + " sections in "
                         + Integer.toUnsignedString(dirBytes) + " bytes, more than the archive's " + size + " bytes hold");
@@ -93,8 +95,10 @@ final class IndexedArchive implements SymbolArchive.Contents {
             ByteBuffer dir = read(ch, HEADER, dirBytes, size);
             long symbolCount = 0;
             long fdeCount = 0;
+            long bytes = 0;
             for (int i = 0; i < sections; i++) {
                 Entry e = entry(dir, HEADER + dirBytes, size);
+                bytes += e.length;
                 if (e.kind == CFI) {
                     fdeCount += e.count;
                     archive.cfis.put(e.key, e);
@@ -103,9 +107,9 @@ final class IndexedArchive implements SymbolArchive.Contents {
                     archive.symbols.put(e.key, e);
                 }
             }
-            if (symbolCount > MAX_SYMBOLS || fdeCount > MAX_FDES) {
-                throw new IOException("a directory declaring " + symbolCount + " symbols and " + fdeCount
-                        + " search table entries, more than any real archive");
+            if (symbolCount > MAX_SYMBOLS || fdeCount > MAX_FDES || bytes > MAX_INFLATED) {
+                throw new IOException("a directory declaring " + symbolCount + " symbols, " + fdeCount
+                        + " search table entries and " + bytes + " bytes of sections, more than any real archive");
             }
         }
         return archive;
@@ -292,6 +296,19 @@ final class IndexedArchive implements SymbolArchive.Contents {
             entries.add(new Entry(CFI, SymbolArchive.key(c.buildId(), c.name()), c.name(), -1, 0, 0,
                     c.info().tablePc().length));
         }
+        byte[] directory = directory(entries, bodies);
+        DataOutputStream o = new DataOutputStream(new java.io.BufferedOutputStream(out, 1 << 16));
+        o.write(MAGIC);
+        o.write(le(8).putInt(entries.size()).putInt(directory.length).array());
+        o.write(directory);
+        for (byte[] body : bodies) {
+            o.write(body);
+        }
+        o.flush();
+    }
+
+    /** The directory of {@code entries}, whose sections {@code bodies} follow it in that order. */
+    private static byte[] directory(List<Entry> entries, List<byte[]> bodies) {
         ByteArrayOutputStream dir = new ByteArrayOutputStream();
         for (Entry e : entries) {
             byte[] key = utf8(e.key, 0xffff);
@@ -312,14 +329,7 @@ final class IndexedArchive implements SymbolArchive.Contents {
             offset += bodies.get(i).length;
             at += ENTRY + Short.toUnsignedInt(d.getShort(at + 2)) + Short.toUnsignedInt(d.getShort(at + 4));
         }
-        DataOutputStream o = new DataOutputStream(new java.io.BufferedOutputStream(out, 1 << 16));
-        o.write(MAGIC);
-        o.write(le(8).putInt(entries.size()).putInt(directory.length).array());
-        o.write(directory);
-        for (byte[] body : bodies) {
-            o.write(body);
-        }
-        o.flush();
+        return directory;
     }
 
     private static byte[] symbols(SymbolTable t) {

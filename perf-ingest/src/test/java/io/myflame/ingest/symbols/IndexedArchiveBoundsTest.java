@@ -129,6 +129,24 @@ class IndexedArchiveBoundsTest {
         }
     }
 
+    /** Sections that together declare more bytes than any real archive (a sparse file of 300 MB) are refused unread. */
+    @Test
+    void sectionsDeclaringMoreBytesThanAnyRealArchiveAreOneNote() throws Exception {
+        byte[] b = archive();
+        ByteBuffer bb = le(b);
+        int second = 16 + 32 + Short.toUnsignedInt(bb.getShort(16 + 2)) + Short.toUnsignedInt(bb.getShort(16 + 4));
+        bb.putInt(16 + 24, 100 << 20);
+        bb.putInt(second + 24, 100 << 20);
+        Path data = data(b);
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(dir.resolve("perf.data.symbols").toFile(), "rw")) {
+            f.setLength(300L << 20);
+        }
+        List<String> notes = new ArrayList<>();
+        assertNull(SymbolArchive.near(data, notes));
+        assertEquals(1, notes.size(), notes.toString());
+        assertTrue(notes.get(0).contains("bytes of sections, more than any real archive"), notes.get(0));
+    }
+
     /** A cfi section declaring more load segments than a file has, or than the section holds, is refused when needed. */
     @Test
     void aCfiSectionDeclaringMoreThanItHoldsIsOneNote() throws Exception {
