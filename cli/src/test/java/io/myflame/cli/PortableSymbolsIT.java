@@ -50,7 +50,7 @@ class PortableSymbolsIT {
         assertEquals(0, p.waitFor(1200), p.err());
         String binary = new ObjectMapper().readTree(cap.resolve("capture.json").toFile()).at("/server/binary").asText();
         binaries = Path.of(binary).getParent();
-        assertTrue(Files.isRegularFile(cap.resolve("perf.data.symbols.gz")), "record keeps the symbols beside perf.data");
+        assertTrue(Files.isRegularFile(cap.resolve("perf.data.symbols")), "record keeps the symbols beside perf.data");
     }
 
     @Test

@@ -91,10 +91,11 @@ class ProtectedFilesIT {
         Path dir = Files.createDirectory(tmp.resolve("beside"));
         Path data = Files.copy(Path.of("../perf-ingest/src/test/resources/perf-shapes/no-callgraph.perf.data"),
                 dir.resolve("perf.data"));
-        Path symbols = Files.writeString(dir.resolve("perf.data.symbols.gz"), "the symbol archive\n");
+        Path symbols = Files.writeString(dir.resolve("perf.data.symbols"), "the symbol archive\n");
+        Path older = Files.writeString(dir.resolve("perf.data.symbols.gz"), "an older capture's symbol archive\n");
         Path tarball = Files.writeString(dir.resolve("perf.data.tar.bz2"), "perf archive's tarball\n");
         for (String cmd : List.of("collapse", "report", "flamegraph", "export")) {
-            for (Path kept : List.of(symbols, tarball)) {
+            for (Path kept : List.of(symbols, older, tarball)) {
                 byte[] before = Files.readAllBytes(kept);
                 Myflame.Result r = Myflame.run(cmd, data.toString(), "-o", kept.toString());
                 assertOneLine(r, 2, "-o " + kept + " is ");

@@ -119,7 +119,7 @@ public final class ProfileLoader {
 
     /**
      * Keeps, beside each perf.data read natively, the symbols its frames were named from
-     * ({@code perf.data.symbols.gz}), so it reads the same on another machine: what record does.
+     * ({@code perf.data.symbols}), so it reads the same on another machine: what record does.
      */
     public ProfileLoader archiveSymbols(boolean yes) {
         this.archiveSymbols = yes;

@@ -152,7 +152,7 @@ public final class CaptureDirectory {
      */
     public static Path sampleFile(Path dir) {
         Path data = dir.resolve("perf.data");
-        if (Files.isRegularFile(data) && Files.isRegularFile(PerfDataReader.archiveBeside(data))) {
+        if (Files.isRegularFile(data) && PerfDataReader.hasArchive(data)) {
             return data;
         }
         for (String name : SAMPLE_FILES) {

@@ -66,11 +66,12 @@ public final class PerfDataReader {
 
     /**
      * The files read beside a perf.data, each with what it is: its symbol archive
-     * ({@code perf.data.symbols.gz}) and {@code perf archive}'s tarball ({@code perf.data.tar.bz2}).
+     * ({@code perf.data.symbols}, or an older capture's {@code perf.data.symbols.gz}) and
+     * {@code perf archive}'s tarball ({@code perf.data.tar.bz2}).
      */
     public static java.util.Map<Path, String> filesBeside(Path perfData) {
         java.util.Map<Path, String> files = new java.util.LinkedHashMap<>();
-        files.put(SymbolArchive.besides(perfData), "the symbol archive");
+        SymbolArchive.namesBeside(perfData).forEach(f -> files.put(f, "the symbol archive"));
         files.put(perfData.resolveSibling(perfData.getFileName() + PerfArchive.SUFFIX), "perf archive's tarball");
         return files;
     }
@@ -119,7 +120,12 @@ public final class PerfDataReader {
 
     /** Where {@link #archiveTo} should write for {@code perfData} to find its archive by itself. */
     public static Path archiveBeside(Path perfData) {
-        return SymbolArchive.besides(perfData);
+        return SymbolArchive.writtenBeside(perfData);
+    }
+
+    /** Whether a symbol archive lies beside {@code perfData}, of either version. */
+    public static boolean hasArchive(Path perfData) {
+        return java.nio.file.Files.isRegularFile(SymbolArchive.besides(perfData));
     }
 
     /** A perf.data that only perf can read as perf does; the message says what it uses. */

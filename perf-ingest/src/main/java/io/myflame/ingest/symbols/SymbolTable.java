@@ -98,6 +98,34 @@ public final class SymbolTable {
         return new SymbolTable(syms, sorted, out, false, text);
     }
 
+    /**
+     * A table read back from an indexed archive's section ({@link IndexedArchive}): its symbols
+     * sorted by start and fixed up when written, so the arrays are taken as they are.
+     */
+    private SymbolTable(long[] start, long[] end, byte[] nameBytes, int[] nameAt, int[] nameLength, boolean demangle,
+            long text) {
+        this.start = start;
+        this.end = end;
+        this.nameBytes = nameBytes;
+        this.nameAt = nameAt;
+        this.nameLength = nameLength;
+        this.names = new String[start.length];
+        this.demangle = demangle;
+        this.text = text;
+        maxEnd = new long[start.length];
+        long max = 0;
+        for (int i = 0; i < start.length; i++) {
+            max = i == 0 || Long.compareUnsigned(end[i], max) > 0 ? end[i] : max;
+            maxEnd[i] = max;
+        }
+    }
+
+    /** A table of symbols already sorted by start and fixed up (an indexed archive's section). */
+    static SymbolTable ofSorted(long[] start, long[] end, byte[] names, int[] nameAt, int[] nameLength, boolean demangle,
+            long text) {
+        return new SymbolTable(start, end, names, nameAt, nameLength, demangle, text);
+    }
+
     /** A table read back from a {@link SymbolArchive}: written after the fix-ups, so none again. */
     static SymbolTable ofArchive(SymbolList syms, boolean demangle, long text) {
         return new SymbolTable(syms, syms.order(), syms.size, demangle, text);

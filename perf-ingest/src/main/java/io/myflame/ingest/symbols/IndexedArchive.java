@@ -1,0 +1,377 @@
+package io.myflame.ingest.symbols;
+
+import static io.myflame.ingest.symbols.SymbolArchive.MAX_FDES;
+import static io.myflame.ingest.symbols.SymbolArchive.MAX_INFLATED;
+import static io.myflame.ingest.symbols.SymbolArchive.MAX_LOADS;
+import static io.myflame.ingest.symbols.SymbolArchive.MAX_SYMBOLS;
+
+import io.myflame.ingest.unwind.CallFrameInfo;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A version-2 symbol archive ({@code perf.data.symbols}): uncompressed and indexed, so a read
+ * opens its directory only and loads a dso's section when a sample first needs that dso; a
+ * capture's archive holds every dso its recording named (the kernel's 120,000 symbols, each
+ * binary's table and {@code .eh_frame}), of which a report may need a few. Little-endian:
+ *
+ * <pre>
+ * "MYFLSYM2"  u32 sections  u32 directory bytes                       header (16 bytes)
+ * per section: u8 kind (0 kernel, 1 elf, 2 vdso, 3 cfi)  u8 0           directory
+ *              u16 key bytes  u16 name bytes  u16 0  i64 kernel _text (-1)
+ *              u64 offset  u32 length  u32 count  key  name (UTF-8)
+ * symbols:     count × u64 start, count × u64 end, count × u32 name offset,
+ *              count × u32 name length, then the names (bytes as in the symbol table)
+ * cfi:         u64 .eh_frame address, u64 .eh_frame_hdr address, u32 load segments L, u32 0,
+ *              L × (u64 file offset, u64 address, u64 size), count × u64 search table start,
+ *              count × u32 FDE offset, then .eh_frame as it was in the file
+ * </pre>
+ *
+ * A key is the build id, or {@code file:PATH} for a file built without one ({@link SymbolArchive#key}).
+ * Sections are written sorted, fixed up and deduplicated, so loading one copies its arrays and
+ * parses nothing; a name becomes a string only when a sample is named by it. Every count, offset
+ * and length is checked against the file and the archive bounds before anything is allocated: the
+ * directory when opened (a lie there refuses the archive with one note), a section's names when it
+ * is loaded (a lie there drops that section with one note; names then come from this machine).
+ */
+final class IndexedArchive implements SymbolArchive.Contents {
+    static final byte[] MAGIC = "MYFLSYM2".getBytes(StandardCharsets.ISO_8859_1);
+    private static final int HEADER = 16;
+    private static final int ENTRY = 32;
+    /** The most sections: a server maps a few hundred files. (All sections together hold at most MAX_INFLATED bytes.) */
+    static final int MAX_SECTIONS = 1 << 16;
+    /** The most directory bytes: a real one is a few hundred bytes per section. */
+    static final int MAX_DIRECTORY = 16 << 20;
+    private static final String[] KINDS = {"kernel", "elf", "vdso", "cfi"};
+    private static final int CFI = 3;
+
+    /** Where a section lies and what it declares, from the directory. */
+    private record Entry(int kind, String key, String name, long text, long offset, int length, int count) {
+    }
+
+    private final Path file;
+    private final Map<String, Entry> symbols = new HashMap<>();
+    private final Map<String, Entry> cfis = new HashMap<>();
+    /** Sections loaded so far; {@link #DAMAGED} for one refused (noted once). */
+    private final Map<String, Object> loaded = new ConcurrentHashMap<>();
+    private static final Object DAMAGED = new Object();
+
+    private IndexedArchive(Path file) {
+        this.file = file;
+    }
+
+    /** Whether {@code head} (the file's first bytes) starts like an indexed archive. */
+    static boolean starts(byte[] head, int n) {
+        return n >= MAGIC.length && java.util.Arrays.equals(head, 0, MAGIC.length, MAGIC, 0, MAGIC.length);
+    }
+
+    /** Opens {@code file}: reads and checks its header and directory, no section. */
+    static IndexedArchive open(Path file) throws IOException {
+        IndexedArchive archive = new IndexedArchive(file);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = ch.size();
+            ByteBuffer head = read(ch, 0, HEADER, size);
+            head.position(MAGIC.length);
+            int sections = head.getInt();
+            int dirBytes = head.getInt();
+            if (sections < 0 || sections > MAX_SECTIONS || dirBytes < 0 || dirBytes > MAX_DIRECTORY || dirBytes > size - HEADER
+                    || (long) sections * ENTRY > dirBytes) {
+                throw new IOException("a directory of " + Integer.toUnsignedString(sections) + " sections in "
+                        + Integer.toUnsignedString(dirBytes) + " bytes, more than the archive's " + size + " bytes hold");
+            }
+            ByteBuffer dir = read(ch, HEADER, dirBytes, size);
+            long symbolCount = 0;
+            long fdeCount = 0;
+            long bytes = 0;
+            for (int i = 0; i < sections; i++) {
+                Entry e = entry(dir, HEADER + dirBytes, size);
+                bytes += e.length;
+                if (e.kind == CFI) {
+                    fdeCount += e.count;
+                    archive.cfis.put(e.key, e);
+                } else {
+                    symbolCount += e.count;
+                    archive.symbols.put(e.key, e);
+                }
+            }
+            if (symbolCount > MAX_SYMBOLS || fdeCount > MAX_FDES || bytes > MAX_INFLATED) {
+                throw new IOException("a directory declaring " + symbolCount + " symbols, " + fdeCount
+                        + " search table entries and " + bytes + " bytes of sections, more than any real archive");
+            }
+        }
+        return archive;
+    }
+
+    /** The directory entry at {@code dir}'s position; its section must lie between the directory's end and the file's. */
+    private static Entry entry(ByteBuffer dir, long firstSection, long size) throws IOException {
+        int at = dir.position();
+        if (dir.remaining() < ENTRY) {
+            throw new IOException("a directory entry cut short at byte " + (HEADER + at));
+        }
+        int kind = dir.get();
+        dir.get();
+        int keyBytes = Short.toUnsignedInt(dir.getShort());
+        int nameBytes = Short.toUnsignedInt(dir.getShort());
+        dir.getShort();
+        long text = dir.getLong();
+        long offset = dir.getLong();
+        int length = dir.getInt();
+        int count = dir.getInt();
+        if (kind < 0 || kind >= KINDS.length || keyBytes + nameBytes > dir.remaining()) {
+            throw new IOException("a directory entry of unknown kind or cut short at byte " + (HEADER + at));
+        }
+        if (offset < firstSection || length < 0 || length > MAX_INFLATED || offset > size - Integer.toUnsignedLong(length)) {
+            throw new IOException("a section at " + offset + " of " + Integer.toUnsignedString(length)
+                    + " bytes, outside the archive's " + size + " bytes (directory byte " + (HEADER + at) + ")");
+        }
+        long least = kind == CFI ? 24 + 12L * Integer.toUnsignedLong(count) : 24L * Integer.toUnsignedLong(count);
+        if (count < 0 || least > length) {
+            throw new IOException("a section declaring " + Integer.toUnsignedString(count) + " entries in " + length
+                    + " bytes (directory byte " + (HEADER + at) + ")");
+        }
+        String key = string(dir, keyBytes);
+        String name = string(dir, nameBytes);
+        return new Entry(kind, key, name, text, offset, length, count);
+    }
+
+    private static String string(ByteBuffer b, int n) {
+        byte[] bytes = new byte[n];
+        b.get(bytes);
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public SymbolArchive.Section section(String key, List<String> notes) {
+        Entry e = symbols.get(key);
+        if (e == null) {
+            return null;
+        }
+        Object s = loaded.computeIfAbsent("s " + key, k -> orDamaged(() -> symbolSection(e), e, notes));
+        return s == DAMAGED ? null : (SymbolArchive.Section) s;
+    }
+
+    @Override
+    public CallFrameInfo cfi(String key, List<String> notes) {
+        Entry e = cfis.get(key);
+        if (e == null) {
+            return null;
+        }
+        Object c = loaded.computeIfAbsent("c " + key, k -> orDamaged(() -> cfiSection(e), e, notes));
+        return c == DAMAGED ? null : (CallFrameInfo) c;
+    }
+
+    private interface Load {
+        Object get() throws IOException;
+    }
+
+    private Object orDamaged(Load load, Entry e, List<String> notes) {
+        try {
+            return load.get();
+        } catch (IOException | RuntimeException ex) {
+            notes.add(file + ": the section of " + e.name + " is damaged (" + ex.getMessage()
+                    + "); its names come from this machine");
+            return DAMAGED;
+        }
+    }
+
+    /** Loads a symbol section: its arrays copied as they are, its names checked to lie in its own name bytes. */
+    private SymbolArchive.Section symbolSection(Entry e) throws IOException {
+        ByteBuffer b = load(e);
+        int n = e.count;
+        long[] start = new long[n];
+        long[] end = new long[n];
+        int[] nameAt = new int[n];
+        int[] nameLength = new int[n];
+        b.asLongBuffer().get(start);
+        b.position(8 * n);
+        b.asLongBuffer().get(end);
+        b.position(16 * n);
+        b.asIntBuffer().get(nameAt);
+        b.position(20 * n);
+        b.asIntBuffer().get(nameLength);
+        int poolAt = 24 * n;
+        byte[] names = new byte[e.length - poolAt];
+        b.get(poolAt, names);
+        for (int i = 0; i < n; i++) {
+            if (nameAt[i] < 0 || nameLength[i] < 0 || nameAt[i] > names.length - nameLength[i]) {
+                throw new IOException("symbol " + i + " names bytes outside its section");
+            }
+            if (i > 0 && Long.compareUnsigned(start[i - 1], start[i]) > 0) {
+                throw new IOException("symbol " + i + " out of order");
+            }
+        }
+        boolean kernel = e.kind == 0;
+        SymbolTable table = SymbolTable.ofSorted(start, end, names, nameAt, nameLength, !kernel, kernel ? e.text : -1);
+        return new SymbolArchive.Section(KINDS[e.kind], e.key, kernel ? e.text : -1, e.name, table);
+    }
+
+    /** Loads a cfi section: its load segments and search table copied, its {@code .eh_frame} bytes as written. */
+    private CallFrameInfo cfiSection(Entry e) throws IOException {
+        ByteBuffer b = load(e);
+        long ehVaddr = b.getLong();
+        long hdrVaddr = b.getLong();
+        int loads = b.getInt();
+        b.getInt();
+        int entries = e.count;
+        if (loads < 0 || loads > MAX_LOADS || 24L + 24L * loads + 12L * entries > e.length) {
+            throw new IOException(Integer.toUnsignedString(loads) + " load segments, more than it holds");
+        }
+        long[] offset = new long[loads];
+        long[] vaddr = new long[loads];
+        long[] filesz = new long[loads];
+        for (int i = 0; i < loads; i++) {
+            offset[i] = b.getLong();
+            vaddr[i] = b.getLong();
+            filesz[i] = b.getLong();
+        }
+        long[] pc = new long[entries];
+        int[] fde = new int[entries];
+        b.asLongBuffer().get(pc);
+        b.position(b.position() + 8 * entries);
+        b.asIntBuffer().get(fde);
+        b.position(b.position() + 4 * entries);
+        byte[] eh = new byte[b.remaining()];
+        b.get(eh);
+        return CallFrameInfo.archived(eh, ehVaddr, hdrVaddr, pc, fde, offset, vaddr, filesz);
+    }
+
+    /** A section's bytes, read from the file now (opened for the read: an archive outlives no run). */
+    private ByteBuffer load(Entry e) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            return read(ch, e.offset, e.length, ch.size());
+        }
+    }
+
+    private static ByteBuffer read(FileChannel ch, long at, int length, long size) throws IOException {
+        if (at + length > size) {
+            throw new IOException("cut short: " + length + " bytes at " + at + " of a file of " + size);
+        }
+        ByteBuffer b = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
+        while (b.hasRemaining()) {
+            if (ch.read(b, at + b.position()) < 0) {
+                throw new IOException("cut short at byte " + (at + b.position()));
+            }
+        }
+        return b.flip();
+    }
+
+    /**
+     * Writes the tables of {@code sections} (null tables and empty ones are left out) and the call
+     * frame information of {@code cfis}: each section built whole, then the directory, then the sections.
+     */
+    static void write(OutputStream out, List<SymbolArchive.Section> sections, List<SymbolArchive.Cfi> cfis)
+            throws IOException {
+        List<byte[]> bodies = new ArrayList<>();
+        List<Entry> entries = new ArrayList<>();
+        for (SymbolArchive.Section s : sections) {
+            SymbolTable t = s.table();
+            if (t == null || t.size() == 0) {
+                continue;
+            }
+            int kind = List.of(KINDS).indexOf(s.kind());
+            if (kind < 0 || kind == CFI) {
+                throw new IllegalArgumentException("no section kind " + s.kind());
+            }
+            bodies.add(symbols(t));
+            entries.add(new Entry(kind, SymbolArchive.key(s.buildId(), s.name()), s.name(), s.text(), 0, 0, t.size()));
+        }
+        for (SymbolArchive.Cfi c : cfis) {
+            if (!c.info().hasEhFrame()) {
+                continue;
+            }
+            bodies.add(cfi(c.info()));
+            entries.add(new Entry(CFI, SymbolArchive.key(c.buildId(), c.name()), c.name(), -1, 0, 0,
+                    c.info().tablePc().length));
+        }
+        byte[] directory = directory(entries, bodies);
+        DataOutputStream o = new DataOutputStream(new java.io.BufferedOutputStream(out, 1 << 16));
+        o.write(MAGIC);
+        o.write(le(8).putInt(entries.size()).putInt(directory.length).array());
+        o.write(directory);
+        for (byte[] body : bodies) {
+            o.write(body);
+        }
+        o.flush();
+    }
+
+    /** The directory of {@code entries}, whose sections {@code bodies} follow it in that order. */
+    private static byte[] directory(List<Entry> entries, List<byte[]> bodies) {
+        ByteArrayOutputStream dir = new ByteArrayOutputStream();
+        for (Entry e : entries) {
+            byte[] key = utf8(e.key, 0xffff);
+            byte[] name = utf8(e.name, 0xffff);
+            dir.writeBytes(le(ENTRY).put((byte) e.kind).put((byte) 0).putShort((short) key.length)
+                    .putShort((short) name.length).putShort((short) 0).putLong(e.text).putLong(0).putInt(0)
+                    .putInt(e.count).array());
+            dir.writeBytes(key);
+            dir.writeBytes(name);
+        }
+        byte[] directory = dir.toByteArray();
+        // Offsets are known once the directory's size is: patch each entry's offset and length in.
+        ByteBuffer d = ByteBuffer.wrap(directory).order(ByteOrder.LITTLE_ENDIAN);
+        long offset = HEADER + directory.length;
+        int at = 0;
+        for (int i = 0; i < entries.size(); i++) {
+            d.putLong(at + 16, offset).putInt(at + 24, bodies.get(i).length);
+            offset += bodies.get(i).length;
+            at += ENTRY + Short.toUnsignedInt(d.getShort(at + 2)) + Short.toUnsignedInt(d.getShort(at + 4));
+        }
+        return directory;
+    }
+
+    private static byte[] symbols(SymbolTable t) {
+        int n = t.size();
+        ByteArrayOutputStream pool = new ByteArrayOutputStream(n * 24);
+        ByteBuffer arrays = le(24 * n);
+        for (int i = 0; i < n; i++) {
+            byte[] name = t.name(i).getBytes(StandardCharsets.ISO_8859_1);
+            arrays.putLong(8 * i, t.start(i)).putLong(8 * (n + i), t.end(i)).putInt(16 * n + 4 * i, pool.size())
+                    .putInt(20 * n + 4 * i, name.length);
+            pool.writeBytes(name);
+        }
+        ByteArrayOutputStream body = new ByteArrayOutputStream(24 * n + pool.size());
+        body.writeBytes(arrays.array());
+        body.writeBytes(pool.toByteArray());
+        return body.toByteArray();
+    }
+
+    private static byte[] cfi(CallFrameInfo i) {
+        int loads = i.loadOffset().length;
+        int entries = i.tablePc().length;
+        ByteBuffer b = le(24 + 24 * loads + 12 * entries + i.ehFrame.length);
+        b.putLong(i.ehFrameVaddr).putLong(i.hdrVaddr).putInt(loads).putInt(0);
+        for (int k = 0; k < loads; k++) {
+            b.putLong(i.loadOffset()[k]).putLong(i.loadVaddr()[k]).putLong(i.loadFilesz()[k]);
+        }
+        for (long pc : i.tablePc()) {
+            b.putLong(pc);
+        }
+        for (int fde : i.tableFde()) {
+            b.putInt(fde);
+        }
+        return b.put(i.ehFrame).array();
+    }
+
+    private static ByteBuffer le(int n) {
+        return ByteBuffer.allocate(n).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /** {@code s} in UTF-8, cut to at most {@code max} bytes (a path longer than Linux allows). */
+    private static byte[] utf8(String s, int max) {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        return b.length <= max ? b : java.util.Arrays.copyOf(b, max);
+    }
+}
