@@ -53,11 +53,9 @@ class FlamegraphIT {
      */
     @Test
     void aFlameChartIsTheSameOnEveryRunAndWithAnyThreadCount(@TempDir Path dir) throws Exception {
-        Path xz = Myflame.samples().resolve("captures/mariadb-11.4.5-oltp_delete/perf.data.xz").toAbsolutePath();
-        Path data = dir.resolve("perf.data");
-        Process p = new ProcessBuilder("xz", "-dc", xz.toString()).redirectOutput(data.toFile()).start();
-        assertTrue(p.waitFor(1, TimeUnit.MINUTES) && p.exitValue() == 0, "xz -dc " + xz);
-        Files.copy(xz.resolveSibling("perf.data.symbols.gz"), dir.resolve("perf.data.symbols.gz"));
+        Path data = Myflame.unpackedPerfData("mariadb-11.4.5-oltp_delete", dir.resolve("perf.data"));
+        Files.copy(capture("mariadb-11.4.5-oltp_delete").resolveSibling("perf.data.symbols.gz"),
+                dir.resolve("perf.data.symbols.gz"));
         for (String in : new String[] {capture("mariadb-11.4.5-oltp_delete").getParent().toString(), data.toString()}) {
             Path one = dir.resolve("one.svg");
             assertEquals(0, Myflame.run("flamegraph", in, "--flamechart", "--threads", "1", "-o", one.toString()).exit());

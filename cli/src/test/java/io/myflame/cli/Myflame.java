@@ -47,6 +47,15 @@ final class Myflame {
         return cmd;
     }
 
+    /** A bundled capture's perf.data, unpacked from its perf.data.xz into {@code to}. */
+    static Path unpackedPerfData(String capture, Path to) throws Exception {
+        Path xz = samples().resolve("captures").resolve(capture).resolve("perf.data.xz").toAbsolutePath();
+        Process p = new ProcessBuilder("xz", "-dc", xz.toString()).redirectOutput(to.toFile()).start();
+        org.junit.jupiter.api.Assertions.assertTrue(p.waitFor(1, java.util.concurrent.TimeUnit.MINUTES)
+                && p.exitValue() == 0, "xz -dc " + xz);
+        return to;
+    }
+
     static Path samples() {
         return Path.of(System.getProperty("myflame.samples", "../samples"));
     }

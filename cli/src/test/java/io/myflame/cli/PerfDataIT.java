@@ -106,10 +106,7 @@ class PerfDataIT {
      */
     @Test
     void aStrippedServersPlainPerfDataWarnsOfItsUnnamedShare(@TempDir Path dir) throws Exception {
-        Path xz = Myflame.samples().resolve("captures/mariadb-10.11-oltp_point_select/perf.data.xz").toAbsolutePath();
-        Path plain = dir.resolve("perf.data");
-        Process p = new ProcessBuilder("xz", "-dc", xz.toString()).redirectOutput(plain.toFile()).start();
-        assertTrue(p.waitFor(1, TimeUnit.MINUTES) && p.exitValue() == 0, "xz -dc " + xz);
+        Path plain = Myflame.unpackedPerfData("mariadb-10.11-oltp_point_select", dir.resolve("perf.data"));
         Myflame.Result r = Myflame.run("report", plain.toString(), "--top", "0");
         assertEquals(0, r.exit(), r.err());
         java.util.regex.Matcher warned = java.util.regex.Pattern.compile("myflame report: warning: " + java.util.regex.Pattern
