@@ -9,9 +9,12 @@ import io.myflame.diff.chart.SeriesChart;
 import io.myflame.diff.chart.SeriesLines;
 import java.awt.image.BufferedImage;
 import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -19,6 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -200,6 +204,7 @@ class DiffGraphIT {
             fail("browser tests need " + browser + " and " + driverPath + ": sudo apt-get install chromium chromium-driver");
         }
         Path profile = Files.createTempDirectory("myflame-chromium");
+        removeAtExit(profile);
         ChromeOptions options = new ChromeOptions();
         options.setBinary(browser);
         options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -210,5 +215,16 @@ class DiffGraphIT {
         } catch (WebDriverException e) {
             return fail("headless Chromium did not start: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
         }
+    }
+
+    /** Chromium fills its profile directory, which deleteOnExit cannot remove: delete the tree when the JVM ends. */
+    private static void removeAtExit(Path dir) {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try (Stream<Path> paths = Files.walk(dir)) {
+                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException | UncheckedIOException ignored) {
+                // a leftover temporary directory is not worth failing a finished test run
+            }
+        }));
     }
 }

@@ -3,8 +3,12 @@ package io.myflame.core.flame;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
 import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -40,7 +44,7 @@ final class HeadlessChromium {
 
     private static ChromeDriver launch() throws Exception {
         Path profile = Files.createTempDirectory("myflame-chromium");
-        profile.toFile().deleteOnExit();
+        removeAtExit(profile);
         ChromeOptions options = new ChromeOptions();
         options.setBinary(BROWSER);
         options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -49,5 +53,16 @@ final class HeadlessChromium {
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(new File(DRIVER)).usingAnyFreePort().build();
         return new ChromeDriver(service, options);
+    }
+
+    /** Chromium fills its profile directory, which deleteOnExit cannot remove: delete the tree when the JVM ends. */
+    private static void removeAtExit(Path dir) {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try (Stream<Path> paths = Files.walk(dir)) {
+                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException | UncheckedIOException ignored) {
+                // a leftover temporary directory is not worth failing a finished test run
+            }
+        }));
     }
 }
