@@ -1,6 +1,5 @@
 package io.myflame.ingest.capture;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.myflame.core.model.CallGraph;
 import io.myflame.ingest.error.InputException;
 import io.myflame.ingest.perfdata.PerfDataReader;
@@ -77,9 +76,12 @@ public final class CaptureDirectory {
     /** capture.json bound to its record; counted. */
     private static CaptureRecord read(Path json) throws IOException, InputException {
         READS.incrementAndGet();
-        JsonNode tree;
+        CaptureRecord record;
         try {
-            tree = CaptureRecord.readTree(json);
+            record = CaptureJsonReader.read(json);
+        } catch (CaptureJsonReader.WrongShape e) {
+            throw new InputException(json + ":" + e.getLocation().getLineNr() + ": not a capture's metadata ("
+                    + e.getOriginalMessage() + ")");
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             // A nesting too deep for the parser has no location.
             String where = e.getLocation() == null ? "" : ":" + e.getLocation().getLineNr();
@@ -87,14 +89,10 @@ public final class CaptureDirectory {
         } catch (StackOverflowError e) {
             throw new InputException(json + ": not valid JSON (nested too deeply)");
         }
-        if (tree == null || !tree.isObject()) {
+        if (record == null) {
             throw new InputException(json + ": not a capture's metadata (expected a JSON object)");
         }
-        try {
-            return CaptureRecord.of(tree);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new InputException(json + ": not a capture's metadata (" + e.getOriginalMessage() + ")");
-        }
+        return record;
     }
 
     static int reads() {

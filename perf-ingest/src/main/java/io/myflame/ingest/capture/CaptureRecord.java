@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonInclude.Include;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -17,8 +17,9 @@ import java.util.OptionalLong;
 import java.util.TreeMap;
 
 /**
- * {@code capture.json}, typed: the one spelling of the capture schema, bound by Jackson (components in
- * camel case are the file's snake-case keys, in the file's order). A field the file does not have is
+ * {@code capture.json}, typed: the one spelling of the capture schema, written by Jackson's mapper and
+ * read by {@link CaptureJsonReader} (components in camel case are the file's snake-case keys, in the
+ * file's order). A field the file does not have is
  * null and is not written; the few the recorder writes as an explicit {@code null} when unknown
  * ({@code incomplete}, {@code build_id}, {@code rand_type}, {@code frequency}, the workload's results)
  * keep that null. Unknown keys are ignored, so a newer capture still reads. The recorder fills it
@@ -30,17 +31,12 @@ import java.util.TreeMap;
 public record CaptureRecord(Integer schemaVersion, String tool, Server server, Workload workload, Perf perf,
                             Host host, Counters counters, Checks checks, List<String> warnings,
                             @JsonInclude(Include.ALWAYS) String incomplete) {
-    /** Indented as the recorder has always written capture.json. */
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
-    /** A capture.json parsed, by the mapper that binds it (one mapper made in a run, not two). */
-    static JsonNode readTree(java.nio.file.Path json) throws java.io.IOException {
-        return JSON.readTree(json.toFile());
-    }
-
-    /** The record a parsed capture.json holds; a value of the wrong type is a Jackson error saying which. */
-    public static CaptureRecord of(JsonNode tree) throws JsonProcessingException {
-        return JSON.treeToValue(tree, CaptureRecord.class);
+    /**
+     * The mapper that writes capture.json, indented as the recorder has always written it; made on
+     * first use, so a run that only reads captures never loads Jackson's mapper.
+     */
+    private static final class Writer {
+        static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     }
 
     /** A record with every section present and empty, as a recording starts. */
@@ -153,10 +149,25 @@ public record CaptureRecord(Integer schemaVersion, String tool, Server server, W
         s.put("workload storage_engine", orUnknown(w == null ? null : w.storageEngine()));
         s.put("server version", orUnknown(serverVersion()));
         List<String> options = server == null ? null : server.options();
-        s.put("server options", options == null ? "unknown" : JSON.valueToTree(options).toString());
+        s.put("server options", options == null ? "unknown" : jsonArray(options));
         s.put("perf event", orUnknown(event()));
         s.put("perf frequency", orUnknown(perf == null ? null : perf.frequency()));
         return s;
+    }
+
+    /** {@code ["a","b"]}: the options as compact JSON, as the setup has always spelled them. */
+    private static String jsonArray(List<String> values) {
+        StringBuilder out = new StringBuilder("[");
+        for (String v : values) {
+            out.append(out.length() > 1 ? ",\"" : "\"");
+            if (v == null) {
+                out.setLength(out.length() - 1);
+                out.append("null");
+            } else {
+                out.append(JsonStringEncoder.getInstance().quoteAsString(v)).append('"');
+            }
+        }
+        return out.append(']').toString();
     }
 
     private Results results() {
@@ -178,7 +189,7 @@ public record CaptureRecord(Integer schemaVersion, String tool, Server server, W
 
     /** capture.json's text for this record. */
     public String toJson() throws JsonProcessingException {
-        return JSON.writeValueAsString(this);
+        return Writer.JSON.writeValueAsString(this);
     }
 
     /** The server recorded: what it says of itself, where it came from, the options and variables it ran with. */
