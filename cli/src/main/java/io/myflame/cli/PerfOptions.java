@@ -3,6 +3,7 @@ package io.myflame.cli;
 import io.myflame.core.UsageError;
 import io.myflame.recorder.perf.EventProbe;
 import io.myflame.recorder.perf.PerfSettings;
+import io.myflame.recorder.process.Machine;
 import picocli.CommandLine.Option;
 
 /** How perf samples the server during the measured run. */
@@ -40,7 +41,7 @@ public final class PerfOptions {
     }
 
     static PerfSettings recordable(PerfSettings s) {
-        String problem = EventProbe.problem(s);
+        String problem = EventProbe.problem(s, Machine.local().processes());
         if (problem != null) {
             throw new UsageError(problem);
         }

@@ -3,6 +3,7 @@ package io.myflame.cli;
 import io.myflame.core.output.Terminal;
 import io.myflame.core.text.Escape;
 import io.myflame.load.CaptureSummary;
+import io.myflame.recorder.process.Machine;
 import io.myflame.recorder.progress.Progress;
 import io.myflame.recorder.Recorder;
 import io.myflame.recorder.capture.CaptureOutput;
@@ -56,9 +57,9 @@ public final class RecordCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Records with progress on stderr. */
+    /** Records on this machine, with progress on stderr. */
     static SysbenchResults run(Recorder.Options o, String prefix) {
-        return Recorder.record(o, new Progress(System.err, prefix, Terminal.stderrIsTerminal()));
+        return Recorder.record(o, Machine.local(), new Progress(System.err, prefix, Terminal.stderrIsTerminal()));
     }
 
     static void printSummary(PrintStream ps, Path dir, SysbenchResults r) {

@@ -7,6 +7,7 @@ import io.myflame.core.text.Graph;
 import io.myflame.core.text.OutputFormat;
 import io.myflame.diff.chart.LineChart;
 import io.myflame.recorder.perf.PerfSettings;
+import io.myflame.recorder.process.Machine;
 import io.myflame.recorder.progress.Progress;
 import io.myflame.recorder.Sweep;
 import io.myflame.recorder.SweepConfigs;
@@ -76,9 +77,10 @@ public final class SweepCommand implements Callable<Integer> {
         PerfSettings ps = profile ? perf.recordable() : null;
         Progress progress = new Progress(System.err, "myflame sweep: ", Terminal.stderrIsTerminal());
         // Every release is fetched and checked first: an unknown version stops the sweep before anything runs.
-        Sweep.checkServers(list, progress);
+        Machine machine = Machine.local();
+        Sweep.checkServers(list, machine, progress);
         Files.createDirectories(out);
-        List<Sweep.Point> points = Sweep.run(list, threads, w, ps, workload.reprepare, out, progress);
+        List<Sweep.Point> points = Sweep.run(list, threads, w, ps, workload.reprepare, out, machine, progress);
         writeOutputs(points, w);
         long failed = points.stream().filter(p -> p.error() != null).count();
         System.out.print(Sweep.csv(points));

@@ -70,7 +70,7 @@ public final class Measurement {
             return measure();
         } catch (RecordException e) {
             // When the user interrupted, the hook killed sysbench: "sysbench failed" is not the reason.
-            Session.awaitInterruption();
+            Session.awaitInterruption(session.machine().clock());
             finishIncomplete(e.getMessage());
             throw e;
         } finally {

@@ -4,6 +4,7 @@ import io.myflame.recorder.capture.CaptureOutput;
 import io.myflame.recorder.perf.EventProbe;
 import io.myflame.recorder.perf.PerfRecording;
 import io.myflame.recorder.perf.PerfSettings;
+import io.myflame.recorder.process.Machine;
 import io.myflame.recorder.server.ServerChoice;
 import io.myflame.recorder.server.ServerDefaults;
 import io.myflame.recorder.workload.SysbenchResults;
@@ -38,19 +39,21 @@ public final class Recorder {
     /**
      * Records into a directory beside {@code --out} and swaps it in at the end ({@link CaptureOutput}):
      * a failure or an interruption leaves a capture marked incomplete and never damages a previous one.
+     * Every program of the recording (perf's probe, a release's download, the server, sysbench) runs
+     * on {@code machine}, and every wait goes by its clock.
      */
-    public static SysbenchResults record(Options o, Progress progress) throws RecordException {
+    public static SysbenchResults record(Options o, Machine machine, Progress progress) throws RecordException {
         CaptureOutput.checkReplace(o.out(), o.replace());
         if (o.perf() != null) {
-            EventProbe.check(o.perf());
+            EventProbe.check(o.perf(), machine.processes());
             PerfRecording.check(o.perf(), ProcessHandle.current().pid());
         }
         ServerChoice server = o.server().withDefaults(ServerDefaults.forWorkload(o.workload()));
         // The release fetched and the tree checked first: a version that cannot be had leaves no capture behind.
-        server.tree(new io.myflame.recorder.process.ChildProcesses(), progress);
+        server.tree(machine.processes(), progress);
         CaptureOutput capture = CaptureOutput.begin(o.out(), o.replace());
         Path dir = capture.dir();
-        try (Session session = Session.open(server, progress, () -> capture.incomplete(Session.INTERRUPTED))) {
+        try (Session session = Session.open(machine, server, progress, () -> capture.incomplete(Session.INTERRUPTED))) {
             String binary = session.server().binary();
             progress.phase("server " + session.version() + (binary == null ? "" : " (" + binary + ")"));
             if (o.perf() != null) {
@@ -66,11 +69,11 @@ public final class Recorder {
             capture.complete();
             return r;
         } catch (RecordException e) {
-            Session.awaitInterruption();
+            Session.awaitInterruption(machine.clock());
             Path kept = capture.incomplete(e.getMessage());
             throw new RecordException(capture.relocate(e.getMessage(), kept) + where(kept, o.out()));
         } catch (RuntimeException e) {
-            Session.awaitInterruption();
+            Session.awaitInterruption(machine.clock());
             capture.incomplete(e.getMessage());
             throw e;
         }

@@ -1,6 +1,7 @@
 package io.myflame.recorder;
 
 import io.myflame.ingest.capture.CaptureRecord;
+import io.myflame.recorder.process.Clock;
 import io.myflame.recorder.process.Machine;
 import io.myflame.recorder.perf.ElfBuildId;
 import io.myflame.recorder.process.ExternalCommand;
@@ -47,17 +48,20 @@ public final class Session implements AutoCloseable {
         this.hook = new Thread(this::interrupted, "myflame-record-shutdown");
     }
 
-    /** Starts (or connects to) the server; every process started is stopped by {@link #close()} or Ctrl-C. */
-    public static Session open(ServerChoice choice, Progress progress) throws RecordException {
-        return open(choice, progress, () -> { });
+    /**
+     * Starts (or connects to) the server on {@code machine}; every process started is stopped by
+     * {@link #close()} or Ctrl-C.
+     */
+    public static Session open(Machine machine, ServerChoice choice, Progress progress) throws RecordException {
+        return open(machine, choice, progress, () -> { });
     }
 
     /**
-     * As {@link #open(ServerChoice, Progress)}, with what to do last when the user interrupts —
+     * As {@link #open(Machine, ServerChoice, Progress)}, with what to do last when the user interrupts —
      * from the first moment, including while the server is being initialised.
      */
-    public static Session open(ServerChoice choice, Progress progress, Runnable onInterrupt) throws RecordException {
-        Machine machine = Machine.local();
+    public static Session open(Machine machine, ServerChoice choice, Progress progress, Runnable onInterrupt)
+            throws RecordException {
         Session s = new Session(machine, choice, progress, onInterrupt);
         EndingSignal.watch();
         // through TempFiles: the hook writes capture.json (a temporary file first) as the run ends
@@ -201,13 +205,13 @@ public final class Session implements AutoCloseable {
 
     /**
      * Called by code that caught an error: when the error is a consequence of an interruption (the
-     * hook killed the server, so "the server died"), it waits for the hook to end the JVM instead
-     * of reporting a misleading cause.
+     * hook killed the server, so "the server died"), it waits, by {@code clock}, for the hook to end
+     * the JVM instead of reporting a misleading cause.
      */
-    static void awaitInterruption() {
+    static void awaitInterruption(Clock clock) {
         while (interrupting) {
             try {
-                Thread.sleep(1_000);
+                clock.sleep(1_000);
             } catch (InterruptedException e) {
                 return;
             }

@@ -3,6 +3,7 @@ package io.myflame.recorder;
 import io.myflame.recorder.capture.CaptureOutput;
 
 import io.myflame.recorder.perf.PerfSettings;
+import io.myflame.recorder.process.Machine;
 import io.myflame.recorder.server.ServerDefaults;
 import io.myflame.recorder.workload.SysbenchResults;
 import io.myflame.recorder.workload.Workload;
@@ -40,11 +41,11 @@ public final class Sweep {
      * every server tree, before anything starts: a version that cannot be had fails the sweep at once,
      * not after other configurations have run.
      */
-    public static void checkServers(List<SweepConfigs.Config> configs, Progress progress) throws RecordException {
-        io.myflame.recorder.process.ChildProcesses children = new io.myflame.recorder.process.ChildProcesses();
+    public static void checkServers(List<SweepConfigs.Config> configs, Machine machine, Progress progress)
+            throws RecordException {
         for (SweepConfigs.Config c : configs) {
             try {
-                c.server().tree(children, progress);
+                c.server().tree(machine.processes(), progress);
             } catch (RecordException e) {
                 throw new RecordException("configuration " + c.name() + ": " + e.getMessage());
             }
@@ -52,17 +53,17 @@ public final class Sweep {
     }
 
     /**
-     * Runs every point.
+     * Runs every point, each configuration's server and programs on {@code machine}.
      *
      * @param perf how to profile each point, or null for throughput only
      */
     public static List<Point> run(List<SweepConfigs.Config> configs, List<Integer> threads, Workload base,
-                                  PerfSettings perf, boolean reprepare, Path out, Progress progress) {
+                                  PerfSettings perf, boolean reprepare, Path out, Machine machine, Progress progress) {
         List<Point> points = new ArrayList<>();
         for (SweepConfigs.Config c : configs) {
             Workload w = c.storageEngine() != null ? base.withStorageEngine(c.storageEngine()) : base;
             progress.phase("configuration " + c.name() + " (" + c.server().describe() + " " + c.server().options() + ")");
-            try (Session session = Session.open(c.server().withDefaults(ServerDefaults.forWorkload(w)), progress)) {
+            try (Session session = Session.open(machine, c.server().withDefaults(ServerDefaults.forWorkload(w)), progress)) {
                 Path dir = Files.createDirectories(out.resolve(c.name()));
                 session.prepare(w.withThreads(threads.stream().max(Integer::compare).orElse(1)), reprepare, dir);
                 runPoints(session, c, w, threads, perf, dir, points);
@@ -85,7 +86,7 @@ public final class Sweep {
                 capture.complete();
                 points.add(new Point(c.name(), t, r, cap, null));
             } catch (RecordException e) {
-                Session.awaitInterruption();
+                Session.awaitInterruption(session.machine().clock());
                 points.add(new Point(c.name(), t, null, capture.incomplete(e.getMessage()), e.getMessage()));
                 if (!session.server().alive()) {
                     throw new RecordException("server gone, skipping the rest of " + c.name());

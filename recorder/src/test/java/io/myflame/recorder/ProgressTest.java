@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import io.myflame.recorder.progress.Progress;
 
@@ -49,5 +50,25 @@ class ProgressTest {
         bytes.reset();
         new Progress(new PrintStream(bytes, true, StandardCharsets.UTF_8), "myflame record: ", false).phase(command);
         assertEquals("myflame record: " + command, printed().strip() + (command.endsWith(" ") ? " " : ""));
+    }
+
+    /**
+     * In a log, sysbench's report every second would be a line a second: one per 5 s of the run is
+     * kept, counted in sysbench's seconds, so runs that report faster or slower than the wall clock
+     * (a fake one in a test, a loaded machine) are paced alike; each run's first line is there.
+     */
+    @Test
+    void inALogLiveLinesComeEveryFiveSecondsOfEachRun() {
+        Progress p = new Progress(new PrintStream(bytes, true, StandardCharsets.UTF_8), "", false);
+        for (int s = 1; s <= 12; s++) {
+            p.live("warm-up", s, 12, 100 + s, 1.5);
+        }
+        for (int s = 1; s <= 6; s++) {
+            p.live("measured run", s, 60, 200 + s, 1.5);
+        }
+        p.live("measured run", 1, 60, 300, 1.5);
+        List<String> elapsed = printed().lines().map(l -> l.substring(0, l.indexOf(" s,"))).toList();
+        assertEquals(List.of("warm-up: 1/12", "warm-up: 6/12", "warm-up: 11/12", "measured run: 1/60",
+                "measured run: 6/60", "measured run: 1/60"), elapsed, printed());
     }
 }

@@ -1,7 +1,5 @@
 package io.myflame.core.text;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
@@ -11,18 +9,16 @@ import java.util.function.Function;
 /**
  * A table of one row per record, described by its {@link TableColumn}s: each format iterates the
  * columns, so a new column is one line where the table's columns are listed and shows in every
- * format. Text is laid out like {@code perf report} (the numbers first, each followed by its unit,
- * then the name); CSV and JSON give a field per column, keyed for programs; Markdown, HTML and PNG
- * are the registry's layouts ({@link TableFormat}, {@link HtmlTable}, {@link TablePng}) of the
- * {@link IndentedTable} of {@link #tables()}. Footnotes follow the rows in every format but CSV,
- * which holds rows only.
+ * format. This class only describes the table; the registry's format classes lay it out, as they
+ * do every table: text like {@code perf report} (the numbers first, each followed by its unit, then
+ * the name; {@link TextTable#columns}), CSV and JSON with a field per column, keyed for programs
+ * ({@link TableFormat}); Markdown, HTML and PNG are their layouts ({@link TableFormat},
+ * {@link HtmlTable}, {@link TablePng}) of the {@link IndentedTable} of {@link #tables()}. Footnotes
+ * follow the rows in every format but CSV, which holds rows only.
  *
  * @param <R> the row type
  */
 public final class ColumnTable<R> implements Document {
-    /** The width of a number in the text layout, before its unit ({@code "  %7.2f"}). */
-    private static final int NUMBER_WIDTH = 9;
-
     private final List<TableColumn<R>> columns;
     private final List<R> rows;
     private final Naming<R> naming;
@@ -68,7 +64,7 @@ public final class ColumnTable<R> implements Document {
     }
 
     /** The columns people read (all but the data-only ones). */
-    private List<TableColumn<R>> shown() {
+    List<TableColumn<R>> shown() {
         return columns.stream().filter(c -> !c.dataOnly()).toList();
     }
 
@@ -84,89 +80,54 @@ public final class ColumnTable<R> implements Document {
         return t;
     }
 
+    /** The layout of {@code perf report} ({@link TextTable#columns}). */
     @Override
     public void text(Writer out) throws IOException {
-        List<TableColumn<R>> shown = shown();
-        if (title != null) {
-            out.write("# " + Escape.text(title) + "\n");
-        }
-        StringBuilder header = new StringBuilder();
-        for (TableColumn<R> c : shown) {
-            header.append(padded(c.name(), NUMBER_WIDTH + c.unit().length()));
-        }
-        out.write(header + "  " + naming.heading() + "\n");
-        for (R r : rows) {
-            StringBuilder line = new StringBuilder();
-            for (TableColumn<R> c : shown) {
-                line.append(padded(c.text(r), NUMBER_WIDTH)).append(c.unit());
-            }
-            out.write(line + "  " + Escape.name(naming.name().apply(r)) + System.lineSeparator());
-        }
-        for (String n : notes) {
-            out.write("# " + Escape.text(n) + "\n");
-        }
+        TableFormat.text(this, out);
     }
 
-    /**
-     * The registry's Markdown layout ({@link TableFormat}), untitled: a Markdown table is a table
-     * like every other (its name column headed {@code Function}); only text, CSV and JSON have a
-     * layout of their own here.
-     */
+    /** The registry's Markdown layout of {@link #tables()}, untitled: a Markdown table like every other. */
     @Override
     public void markdown(Writer out) throws IOException {
         TableFormat.markdown(table(), out);
     }
 
+    /** A field per column, data-only ones included, keyed for programs; rows only. */
     @Override
     public void csv(Writer out) throws IOException {
-        StringBuilder header = new StringBuilder(naming.key());
-        for (TableColumn<R> c : columns) {
-            header.append(',').append(Escape.csv(c.key()));
-        }
-        out.write(header + "\n");
-        for (R r : rows) {
-            StringBuilder line = new StringBuilder(Escape.csv(Escape.name(naming.name().apply(r))));
-            for (TableColumn<R> c : columns) {
-                line.append(',').append(c.text(r));
-            }
-            out.write(line + "\n");
-        }
+        TableFormat.csv(this, out);
     }
 
+    /** An object per row, a field per column keyed for programs; then the notes. */
     @Override
     public void json(Writer out) throws IOException {
-        JsonGenerator g = new ObjectMapper().getFactory().createGenerator(out).useDefaultPrettyPrinter();
-        g.writeStartObject();
-        if (title != null) {
-            g.writeStringField("title", title);
-        }
-        if (totals != null) {
-            totals.writeFields(g);
-        }
-        g.writeArrayFieldStart(naming.listKey());
-        for (R r : rows) {
-            g.writeStartObject();
-            g.writeStringField(naming.key(), Escape.decode(naming.name().apply(r)));
-            for (TableColumn<R> c : columns) {
-                c.format().json(g, c.key(), c.value().apply(r));
-            }
-            g.writeEndObject();
-        }
-        g.writeEndArray();
-        if (!notes.isEmpty()) {
-            g.writeArrayFieldStart("notes");
-            for (String n : notes) {
-                g.writeString(n);
-            }
-            g.writeEndArray();
-        }
-        g.writeEndObject();
-        g.flush();
-        out.write("\n");
+        TableFormat.json(this, out);
     }
 
-    /** {@code s} right-aligned in {@code width} characters, without a formatter per cell. */
-    private static String padded(String s, int width) {
-        return " ".repeat(Math.max(0, width - s.length())) + s;
+    /** Every column, data-only ones included. */
+    List<TableColumn<R>> columns() {
+        return columns;
+    }
+
+    List<R> rows() {
+        return rows;
+    }
+
+    Naming<R> naming() {
+        return naming;
+    }
+
+    /** The title, or null. */
+    String title() {
+        return title;
+    }
+
+    /** The totals of the profile, or null. */
+    ProfileTotals totals() {
+        return totals;
+    }
+
+    List<String> notes() {
+        return notes;
     }
 }

@@ -6,7 +6,8 @@ import java.io.IOException;
 import java.io.Writer;
 
 /**
- * Writes an {@link IndentedTable} as aligned text, GitHub Markdown, CSV or JSON; which one is
+ * Writes an {@link IndentedTable} as aligned text, GitHub Markdown, CSV or JSON, and a
+ * {@link ColumnTable} (a record per row) in its own text, CSV and JSON layouts; which one is
  * chosen by {@link OutputFormat} through a {@link Document}.
  */
 public final class TableFormat {
@@ -16,6 +17,11 @@ public final class TableFormat {
 
     static void text(IndentedTable t, Writer out) throws IOException {
         TextTable.text(t, out);
+    }
+
+    /** The {@code perf report} layout of a table of records. */
+    static void text(ColumnTable<?> t, Writer out) throws IOException {
+        TextTable.columns(t, out);
     }
 
     static void list(IndentedTable t, Writer out) throws IOException {
@@ -130,6 +136,57 @@ public final class TableFormat {
             g.writeString(n);
         }
         g.writeEndArray();
+        g.writeEndObject();
+        g.flush();
+        out.write("\n");
+    }
+
+    /** A table of records as CSV: the name, then every column (data-only ones too) under its key; rows only. */
+    static <R> void csv(ColumnTable<R> t, Writer out) throws IOException {
+        StringBuilder header = new StringBuilder(t.naming().key());
+        for (TableColumn<R> c : t.columns()) {
+            header.append(',').append(Escape.csv(c.key()));
+        }
+        out.write(header + "\n");
+        for (R r : t.rows()) {
+            StringBuilder line = new StringBuilder(Escape.csv(Escape.name(t.naming().name().apply(r))));
+            for (TableColumn<R> c : t.columns()) {
+                line.append(',').append(c.text(r));
+            }
+            out.write(line + "\n");
+        }
+    }
+
+    /**
+     * A table of records as JSON: the title and totals, an object per row under the naming's list key
+     * (the name, then a field per column under its key), and the notes when there are any.
+     */
+    static <R> void json(ColumnTable<R> t, Writer out) throws IOException {
+        JsonGenerator g = new ObjectMapper().getFactory().createGenerator(out).useDefaultPrettyPrinter();
+        g.writeStartObject();
+        if (t.title() != null) {
+            g.writeStringField("title", t.title());
+        }
+        if (t.totals() != null) {
+            t.totals().writeFields(g);
+        }
+        g.writeArrayFieldStart(t.naming().listKey());
+        for (R r : t.rows()) {
+            g.writeStartObject();
+            g.writeStringField(t.naming().key(), Escape.decode(t.naming().name().apply(r)));
+            for (TableColumn<R> c : t.columns()) {
+                c.format().json(g, c.key(), c.value().apply(r));
+            }
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        if (!t.notes().isEmpty()) {
+            g.writeArrayFieldStart("notes");
+            for (String n : t.notes()) {
+                g.writeString(n);
+            }
+            g.writeEndArray();
+        }
         g.writeEndObject();
         g.flush();
         out.write("\n");

@@ -6,7 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The two plain-text layouts of an {@link IndentedTable}. {@link #text} is the aligned table: a
+ * The plain-text layouts of tables: two of an {@link IndentedTable}, and {@link #columns}, the
+ * {@code perf report} layout of a {@link ColumnTable}. {@link #text} is the aligned table: a
  * name column as wide as the longest name (never less than 40, never more than 72 characters:
  * a longer name is cut in the middle and given in full in a note, so no row wraps onto a second
  * line; indentation stops at 20 levels, deeper rows say their depth), then a column per value, with the unit in the header. {@link #list} is the layout of
@@ -24,6 +25,8 @@ final class TextTable {
     static final String CUT = "\u2026";
     /** The deepest row indented in full: 40 of the name column's 72 characters. */
     static final int MAX_INDENT_LEVELS = 20;
+    /** The width of a number in the {@code perf report} layout, before its unit ({@code "  %7.2f"}). */
+    private static final int NUMBER_WIDTH = 9;
 
     private TextTable() {
     }
@@ -84,6 +87,33 @@ final class TextTable {
         footer(t, List.of(), out);
     }
 
+    /**
+     * The layout of {@code perf report}: per row the numbers first, each followed by its unit, then
+     * the name; the notes as comment lines, as perf report writes them. Data-only columns are left out.
+     * Rows end in the platform's line separator, the other lines in {@code \n}, as they always have.
+     */
+    static <R> void columns(ColumnTable<R> t, Writer out) throws IOException {
+        List<TableColumn<R>> shown = t.shown();
+        if (t.title() != null) {
+            out.write("# " + Escape.text(t.title()) + "\n");
+        }
+        StringBuilder header = new StringBuilder();
+        for (TableColumn<R> c : shown) {
+            header.append(padded(c.name(), NUMBER_WIDTH + c.unit().length()));
+        }
+        out.write(header + "  " + t.naming().heading() + "\n");
+        for (R r : t.rows()) {
+            StringBuilder line = new StringBuilder();
+            for (TableColumn<R> c : shown) {
+                line.append(padded(c.text(r), NUMBER_WIDTH)).append(c.unit());
+            }
+            out.write(line + "  " + Escape.name(t.naming().name().apply(r)) + System.lineSeparator());
+        }
+        for (String n : t.notes()) {
+            out.write("# " + Escape.text(n) + "\n");
+        }
+    }
+
     private static void footer(IndentedTable t, List<String> cutNotes, Writer out) throws IOException {
         if (t.caption() != null) {
             out.write("\n" + Escape.text(t.caption()) + "\n");
@@ -135,5 +165,10 @@ final class TextTable {
 
     private static String pad(String s, int width) {
         return s.length() >= width ? " " + s : " ".repeat(width - s.length()) + s;
+    }
+
+    /** {@code s} right-aligned in {@code width} characters, without a formatter per cell. */
+    private static String padded(String s, int width) {
+        return " ".repeat(Math.max(0, width - s.length())) + s;
     }
 }

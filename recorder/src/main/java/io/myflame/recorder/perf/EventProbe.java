@@ -1,8 +1,8 @@
 package io.myflame.recorder.perf;
 
 import io.myflame.recorder.error.RecordException;
-import io.myflame.recorder.process.ChildProcesses;
 import io.myflame.recorder.process.ExternalCommand;
+import io.myflame.recorder.process.Processes;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,8 +22,8 @@ public final class EventProbe {
     private EventProbe() {
     }
 
-    /** Null when perf can record the event, else a one-line reason with the fix. */
-    public static String problem(PerfSettings settings) {
+    /** Null when perf can record the event, else a one-line reason with the fix; perf runs through {@code processes}. */
+    public static String problem(PerfSettings settings, Processes processes) {
         String perf;
         try {
             perf = PerfRecording.check(settings, ProcessHandle.current().pid());
@@ -36,7 +36,7 @@ public final class EventProbe {
             List<String> args = new ArrayList<>(List.of("record", "-q", "-e", settings.event()));
             args.add(settings.callGraph().equals("fp") ? "-g" : "--call-graph=" + settings.callGraph());
             args.addAll(List.of("-o", dir.resolve("probe.data").toString(), "--", "true"));
-            ExternalCommand.Result r = ExternalCommand.of(perf).args(args).run(new ChildProcesses(), Duration.ofSeconds(60));
+            ExternalCommand.Result r = ExternalCommand.of(perf).args(args).run(processes, Duration.ofSeconds(60));
             if (r.exit() == 0) {
                 return null;
             }
@@ -50,8 +50,8 @@ public final class EventProbe {
     }
 
     /** Throws when perf cannot record the event. */
-    public static void check(PerfSettings settings) throws RecordException {
-        String p = problem(settings);
+    public static void check(PerfSettings settings, Processes processes) throws RecordException {
+        String p = problem(settings, processes);
         if (p != null) {
             throw new RecordException(p);
         }

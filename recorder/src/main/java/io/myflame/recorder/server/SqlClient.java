@@ -63,9 +63,14 @@ public final class SqlClient implements Sql {
 
     @Override
     public ExternalCommand.Result attempt(String sql) throws RecordException {
+        return attempt(sql, Duration.ofMinutes(5));
+    }
+
+    /** As {@link #attempt(String)}, the client stopped after {@code timeout}. */
+    public ExternalCommand.Result attempt(String sql, Duration timeout) throws RecordException {
         ExternalCommand c = ExternalCommand.of(client, "--no-defaults").args(endpoint.clientArgs())
                 .arg("--batch").arg("--skip-column-names").arg("-e").arg(sql)
                 .env("MYSQL_PWD", endpoint.password());
-        return c.run(processes, Duration.ofMinutes(5));
+        return c.run(processes, timeout);
     }
 }

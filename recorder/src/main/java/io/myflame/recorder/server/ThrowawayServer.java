@@ -24,6 +24,12 @@ import io.myflame.recorder.workload.Endpoint;
  */
 public final class ThrowawayServer implements Server {
     private static final Duration STARTUP = Duration.ofMinutes(3);
+    /**
+     * The longest one {@code SELECT 1} may take while the server starts: a server that takes the
+     * connection and never answers would otherwise hold the client for its five minutes, past
+     * {@link #STARTUP}, and the error would name the client instead of the server.
+     */
+    private static final Duration ATTEMPT = Duration.ofSeconds(30);
 
     private final BinaryTree tree;
     private final Path scratch;
@@ -173,20 +179,44 @@ public final class ThrowawayServer implements Server {
         while (machine.clock().nanoTime() < deadline) {
             if (!process.alive()) {
                 throw new RecordException("the server exited during startup (" + deathReason() + "): "
-                        + ErrorLogTail.of(errorLog()));
+                        + ErrorLogTail.of(keptErrorLog()));
             }
             if (Files.exists(Path.of(endpoint.socket()))) {
-                ExternalCommand.Result r = client.attempt("SELECT 1");
-                if (r.exit() == 0) {
-                    progress.phase("server up: pid " + process.pid() + ", socket " + endpoint.socket());
-                    return;
+                long left = Math.max(1, Duration.ofNanos(deadline - machine.clock().nanoTime()).toSeconds());
+                try {
+                    Duration attempt = Duration.ofSeconds(Math.min(left, ATTEMPT.toSeconds()));
+                    ExternalCommand.Result r = client.attempt("SELECT 1", attempt);
+                    if (r.exit() == 0) {
+                        progress.phase("server up: pid " + process.pid() + ", socket " + endpoint.socket());
+                        return;
+                    }
+                    lastError = " (last attempt: " + r.said() + ")";
+                } catch (RecordException e) {
+                    // The client got no answer in time: another try while the start-up time lasts.
+                    lastError = " (last attempt: " + e.getMessage() + ")";
                 }
-                lastError = " (last attempt: " + r.said() + ")";
             }
             machine.clock().pause(250);
         }
         throw new RecordException("the server did not accept connections within " + STARTUP.toMinutes()
-                + " min" + lastError + ": " + ErrorLogTail.of(errorLog()));
+                + " min" + lastError + ": " + ErrorLogTail.of(keptErrorLog()));
+    }
+
+    /**
+     * The error log where it outlives a failed start: a temporary scratch directory (and the log in
+     * it) is removed as the start fails, and the error must not point at a file that is gone.
+     */
+    private Path keptErrorLog() {
+        if (keepScratch || !Files.isRegularFile(errorLog())) {
+            return errorLog();
+        }
+        try {
+            Path kept = Files.createTempFile(Path.of(System.getProperty("java.io.tmpdir")), "myflame-error-", ".log");
+            Files.copy(errorLog(), kept, StandardCopyOption.REPLACE_EXISTING);
+            return kept;
+        } catch (IOException e) {
+            return errorLog();
+        }
     }
 
     public Path errorLog() {
