@@ -43,7 +43,7 @@ public final class CategoriesCommand implements Callable<Integer> {
             AtomicOutput.refuseImageOnTerminal(cols.output, "PNG image", "table.png");
         }
         Per unit = CategoryFlags.per(cols.per, analysis);
-        Categories cats = CategoryFlags.load(categories);
+        Categories cats = CategoryFlags.load(categories, analysis.ingest.startUp);
         Warnings warnings = new Warnings();
         List<Column> columns = new InputColumns(analysis.loading(), warnings, false).load(cols.inputs, cols.labels, cols.txns, cols.queries);
         if (cols.noPaths) {

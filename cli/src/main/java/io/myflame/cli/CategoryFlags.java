@@ -9,7 +9,6 @@ import io.myflame.diff.DiffTable;
 import io.myflame.diff.Measure;
 import io.myflame.diff.Per;
 import io.myflame.diff.UnresolvedFrames;
-import io.myflame.load.SettingsFile;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -27,11 +26,12 @@ final class CategoryFlags {
     private CategoryFlags() {
     }
 
-    static Categories load(String file) throws IOException {
+    /** The categories file {@code file} (or the bundled ones), as opened at the run's start-up when it was. */
+    static Categories load(String file, io.myflame.load.StartUp startUp) throws IOException {
         if (file.equals(BUNDLED)) {
             return Categories.mysql();
         }
-        try (Reader r = SettingsFile.open(Path.of(file), StandardCharsets.UTF_8, 16L << 20, "a categories file")) {
+        try (Reader r = startUp.settings(Path.of(file), StandardCharsets.UTF_8, 16L << 20, "a categories file")) {
             return Categories.parse(r, file);
         } catch (NoSuchFileException e) {
             throw new DataError(file + ": no such file");

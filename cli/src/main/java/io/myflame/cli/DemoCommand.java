@@ -203,7 +203,7 @@ public final class DemoCommand implements Callable<Integer> {
         Document doc = rowsFile == null
                 ? TopTable.of(InclusiveTable.of(profile).top(25), title)
                 : Document.of(RowsTable.of(
-                        ReportCommand.readRows(rowsFile), profile, profile.info().label()).title(title));
+                        ReportCommand.readRows(rowsFile, io.myflame.load.StartUp.NONE), profile, profile.info().label()).title(title));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         OutputFormat.TEXT.write(doc, bytes);
         String text = bytes.toString(StandardCharsets.UTF_8);

@@ -89,12 +89,12 @@ public final class DiffCommand implements Callable<Integer> {
         List<InputGroups.Group> planned = checkUsage(fmt);
         OutputFormat chartFormat = chartFormat(planned.size());
         Per unit = CategoryFlags.per(cols.per, analysis);
-        List<RowSpec> rowSpecs = rows == null ? null : ReportCommand.readRows(rows);
+        List<RowSpec> rowSpecs = rows == null ? null : ReportCommand.readRows(rows, analysis.ingest.startUp);
         if (rowSpecs != null) {
             // A row's alternatives are one function under different names: joined everywhere, as --alias.
             analysis.joinRows(rowSpecs);
         }
-        io.myflame.diff.Categories cats = categories == null ? null : CategoryFlags.load(categories);
+        io.myflame.diff.Categories cats = categories == null ? null : CategoryFlags.load(categories, analysis.ingest.startUp);
         Warnings warnings = new Warnings();
         List<Column> columns = new InputColumns(analysis.loading(), warnings, commRoot).load(cols.inputs, cols.labels, cols.txns, cols.queries);
         if (cols.noPaths) {

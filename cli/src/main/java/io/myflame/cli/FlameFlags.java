@@ -7,7 +7,6 @@ import io.myflame.core.flame.FlameOptions;
 import io.myflame.core.flame.Palette;
 import io.myflame.core.flame.PaletteMap;
 import io.myflame.core.output.AtomicFile;
-import io.myflame.load.SettingsFile;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -145,7 +144,7 @@ public final class FlameFlags {
      * A file with a line that is not {@code NAME->rgb(R,G,B)} is not a palette (a folded profile, notes, a
      * binary named by mistake): it is refused before anything is drawn, and never rewritten.
      */
-    FlameOptions withPaletteMap(FlameOptions o) throws IOException {
+    FlameOptions withPaletteMap(FlameOptions o, io.myflame.load.StartUp startUp) throws IOException {
         if (!consistentPalette) {
             return o;
         }
@@ -154,7 +153,7 @@ public final class FlameFlags {
         }
         if (Files.exists(paletteFile)) {
             // A palette has a line per function drawn: 300,000 functions are some 40 MB.
-            try (Reader r = SettingsFile.open(paletteFile, StandardCharsets.ISO_8859_1, 64L << 20, "a palette file")) {
+            try (Reader r = startUp.settings(paletteFile, StandardCharsets.ISO_8859_1, 64L << 20, "a palette file")) {
                 paletteMap = PaletteMap.read(r);
             }
             if (paletteMap.ignored() > 0) {

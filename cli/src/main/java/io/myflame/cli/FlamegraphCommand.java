@@ -144,7 +144,7 @@ public final class FlamegraphCommand implements Callable<Integer> {
                 : flameChart ? GraphRequest.Tree.CHART : GraphRequest.Tree.FULL;
         var differential = new GraphRequest.Differential(diffMode, per, txns, scale, negate, widths, !noNormalize, byComm,
                 spec.commandLine().getParseResult().hasMatchedOption("--colors"));
-        return new GraphRequest(inputs, output, format(), focus, tree, look.withPaletteMap(look.options()), look.countName,
+        return new GraphRequest(inputs, output, format(), focus, tree, look.withPaletteMap(look.options(), analysis.ingest.startUp), look.countName,
                 analysis.weight.equals("samples"), look.title, look.subtitle, look.bgcolors != null, differential);
     }
 

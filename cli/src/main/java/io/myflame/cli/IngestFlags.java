@@ -2,6 +2,7 @@ package io.myflame.cli;
 
 import io.myflame.core.task.Concurrency;
 import io.myflame.load.Reading;
+import io.myflame.load.StartUp;
 import picocli.CommandLine.Option;
 
 /** How inputs are read: parser threads, perf binary, inline resolution, what a folded file's first frame is. */
@@ -42,13 +43,16 @@ public final class IngestFlags {
         threads = 1;
     }
 
+    /** What the run began for its inputs before its command line was parsed: {@link Main#run} hands it here. */
+    StartUp startUp = StartUp.NONE;
+
     /** How an analysing command reads its inputs; a --folded-root other than its three words is a usage error. */
     public Reading reading() {
-        return new Reading(Concurrency.of(threads), inline, perf, viaPerfScript, symfs, foldedRoot);
+        return new Reading(Concurrency.of(threads), inline, perf, viaPerfScript, symfs, foldedRoot, startUp);
     }
 
     /** How collapse reads: as {@link #reading()}, but --folded-root is accepted and unused (folded input is not collapsed). */
     Reading collapseReading() {
-        return new Reading(Concurrency.of(threads), inline, perf, viaPerfScript, symfs);
+        return new Reading(Concurrency.of(threads), inline, perf, viaPerfScript, symfs, "thread", startUp);
     }
 }

@@ -3,6 +3,7 @@ package io.myflame.cli;
 import io.myflame.core.DataError;
 import io.myflame.core.UsageError;
 import io.myflame.core.text.Escape;
+import io.myflame.load.StartUp;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -78,8 +79,8 @@ public final class Main implements Runnable {
 
     /**
      * The commands whose folded input is read while picocli builds their model (the read is taken only
-     * if the flags ask for that very read; {@link io.myflame.load.Reading#readAhead}), and whose capture
-     * directories are warmed up as their perf.data and capture.json.
+     * if the flags ask for that very read), and whose capture directories are warmed up as their
+     * perf.data and capture.json ({@link StartUp#begin}).
      */
     private static final java.util.Set<String> READ_AHEAD = java.util.Set.of("report", "flamegraph", "diff",
             "categories", "export");
@@ -106,11 +107,13 @@ public final class Main implements Runnable {
             return collapsed;
         }
         boolean analysis = args.length > 1 && READ_AHEAD.contains(args[0]);
-        boolean perfData = io.myflame.load.Reading.warmUp(analysis, args);
-        // a perf.data among the inputs is warmed up above; looking for a folded file would open it again
-        if (!perfData && analysis) {
-            io.myflame.load.Reading.readAhead(IngestFlags.DEFAULT_THREADS, args);
+        try (StartUp startUp = StartUp.begin(analysis, IngestFlags.DEFAULT_THREADS, args)) {
+            return run(startUp, args);
         }
+    }
+
+    /** Parses and runs {@code args}, the command's ingest flags holding {@code startUp}. */
+    private static int run(StartUp startUp, String... args) {
         CommandLine cl = commandLine(args);
         cl.setExecutionStrategy(parsed -> {
             Integer help = CommandLine.executeHelpRequest(parsed);
@@ -118,6 +121,7 @@ public final class Main implements Runnable {
                 return help;
             }
             CommandLine.ParseResult command = last(parsed);
+            handTo(command.commandSpec(), startUp);
             try {
                 OptionValues.checkStdinOnce(command);
                 AtomicOutput.checkOutput(command);
@@ -136,6 +140,14 @@ public final class Main implements Runnable {
             return EXIT_USAGE;
         });
         return cl.execute(args);
+    }
+
+    /** Gives {@code startUp} to the ingest flags of the command run, however deep among its mixins. */
+    private static void handTo(CommandLine.Model.CommandSpec spec, StartUp startUp) {
+        if (spec.userObject() instanceof IngestFlags flags) {
+            flags.startUp = startUp;
+        }
+        spec.mixins().values().forEach(mixin -> handTo(mixin, startUp));
     }
 
     private static CommandLine.ParseResult last(CommandLine.ParseResult parsed) {

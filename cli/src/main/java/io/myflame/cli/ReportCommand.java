@@ -21,7 +21,7 @@ import io.myflame.core.text.ProfileTotals;
 import io.myflame.core.text.TopTable;
 import io.myflame.core.text.TreeTable;
 import io.myflame.load.AnalysisInput;
-import io.myflame.load.SettingsFile;
+import io.myflame.load.StartUp;
 import io.myflame.load.Warnings;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -98,7 +98,7 @@ public final class ReportCommand implements Callable<Integer> {
             throw new UsageError("choose one of --top, --focus, --callers, --rows, --by-thread");
         }
         OptionValues.onlyWith(spec, focus != null || callers != null, "--focus or --callers", "--depth", "--min");
-        List<RowSpec> rowSpecs = rows == null ? null : readRows(rows);
+        List<RowSpec> rowSpecs = rows == null ? null : readRows(rows, analysis.ingest.startUp);
         Warnings warnings = new Warnings();
         AnalysisInput loaded = analysis.loading().load(input);
         warnings.addAll(loaded.warnings());
@@ -153,8 +153,9 @@ public final class ReportCommand implements Callable<Integer> {
         return t;
     }
 
-    static List<RowSpec> readRows(Path file) throws Exception {
-        try (Reader r = SettingsFile.open(file, StandardCharsets.UTF_8, 16L << 20, "a row file")) {
+    /** The row file {@code file}, as opened at the run's start-up when it was ({@code startUp}). */
+    static List<RowSpec> readRows(Path file, StartUp startUp) throws Exception {
+        try (Reader r = startUp.settings(file, StandardCharsets.UTF_8, 16L << 20, "a row file")) {
             // Frame names are raw bytes (Escape): a row typed as UTF-8 text must be raw to match them.
             return RowFile.parse(r, file.toString()).stream().map(s -> new RowSpec(
                     s.names().stream().map(Escape::raw).toList(), s.depth(), s.parent(), s.line())).toList();

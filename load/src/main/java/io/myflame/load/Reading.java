@@ -19,9 +19,10 @@ import java.util.Map;
  * frame is. The one place a perf-ingest reader is made, so commands hold settings, not readers.
  *
  * @param foldedRoot the {@code --folded-root} word: thread, numbered or function
+ * @param startUp what the run found and began for its inputs before its command line was parsed
  */
 public record Reading(Concurrency concurrency, boolean inline, String perf, boolean viaPerfScript, Path symfs,
-                      String foldedRoot) {
+                      String foldedRoot, StartUp startUp) {
     private static final List<String> FOLDED_ROOTS = List.of("thread", "numbered", "function");
 
     /**
@@ -34,31 +35,18 @@ public record Reading(Concurrency concurrency, boolean inline, String perf, bool
         }
     }
 
+    /** Reading with nothing begun at start-up. */
+    public Reading(Concurrency concurrency, boolean inline, String perf, boolean viaPerfScript, Path symfs,
+                   String foldedRoot) {
+        this(concurrency, inline, perf, viaPerfScript, symfs, foldedRoot, StartUp.NONE);
+    }
+
     /**
      * Reading with a folded file's first frame a thread kept as written: what {@code collapse} (which
      * accepts {@code --folded-root} but does not collapse folded input) and {@code demo} read with.
      */
     public Reading(Concurrency concurrency, boolean inline, String perf, boolean viaPerfScript, Path symfs) {
         this(concurrency, inline, perf, viaPerfScript, symfs, "thread");
-    }
-
-    /**
-     * Starts, before the command line is parsed, what every native read of a perf.data that one of
-     * {@code args} names needs whatever the flags say (its symbol archive or the kernel's symbols); with
-     * {@code captures} (the arguments are an analysis command's inputs) a capture directory's too, and its
-     * capture.json. Returns whether one of them named a perf.data.
-     */
-    public static boolean warmUp(boolean captures, String... args) {
-        return ProfileLoader.warmUp(captures, args);
-    }
-
-    /**
-     * Starts reading, before the command line is parsed, the first folded file {@code args} name, as a
-     * command reading it with {@code threads} parser threads and no other reading flag would
-     * ({@link io.myflame.ingest.FoldedReadAhead}); a read asking otherwise reads anew.
-     */
-    public static void readAhead(int threads, String... args) {
-        io.myflame.ingest.FoldedReadAhead.start(threads, args);
     }
 
     /**
@@ -78,7 +66,7 @@ public record Reading(Concurrency concurrency, boolean inline, String perf, bool
     /** A new reader (each gathers its own warnings and byte count). */
     ProfileLoader loader() {
         return new ProfileLoader(concurrency, inline, perf).foldedRoot(root(foldedRoot)).viaPerfScript(viaPerfScript)
-                .symfs(symfs);
+                .symfs(symfs).started(startUp.inputs());
     }
 
     private static FoldedReader.Root root(String word) {

@@ -29,7 +29,12 @@ public final class SettingsFile {
      * {@link Files#newBufferedReader} does).
      */
     public static Reader open(Path file, Charset charset, long maxBytes, String what) throws IOException {
-        InputStream in = Files.newInputStream(file);
+        return open(null, file, charset, maxBytes, what);
+    }
+
+    /** As {@link #open(Path, Charset, long, String)}, reading {@code opened} (the file opened already) when not null. */
+    static Reader open(InputStream opened, Path file, Charset charset, long maxBytes, String what) throws IOException {
+        InputStream in = opened != null ? opened : Files.newInputStream(file);
         InputStream bounded = new CountingInput(in) {
             @Override
             protected void counted(long total) {

@@ -27,7 +27,7 @@ public enum InputKind {
     }
 
     /** The kind of a binary input from its magic bytes, or null when it is text. */
-    static InputKind ofMagic(byte[] head, int len) {
+    public static InputKind ofMagic(byte[] head, int len) {
         if (startsWith(head, len, "PERFILE2")) {
             return PERF_DATA;
         }
@@ -37,7 +37,7 @@ public enum InputKind {
         return null;
     }
 
-    static boolean isGzip(byte[] head, int len) {
+    public static boolean isGzip(byte[] head, int len) {
         return len >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b;
     }
 
@@ -86,7 +86,7 @@ public enum InputKind {
     }
 
     /** As {@link #ofText(byte[], String)} on {@code head[0, len)}; unless {@code whole}, its last line may be cut. */
-    static InputKind ofText(byte[] head, int len, boolean whole, String source) throws InputException {
+    public static InputKind ofText(byte[] head, int len, boolean whole, String source) throws InputException {
         if (len == 0) {
             throw new InputException(source + ": empty file, no samples");
         }

@@ -36,6 +36,8 @@ public final class OpenedInput implements Closeable {
     private CaptureDirectory capture;
     /** Its text is the file's bytes as they are (not gzip). */
     private boolean plain;
+    /** How a perf.data file was recorded, read from its header while it was open here; null otherwise. */
+    private io.myflame.core.model.CallGraph recordedCallGraph;
 
     private OpenedInput(String name, InputKind kind, Path file, InputStream text, Path spooled) {
         this.name = name;
@@ -47,6 +49,11 @@ public final class OpenedInput implements Closeable {
 
     /** Opens {@code input}: a path, or {@code -} for standard input. */
     public static OpenedInput open(String input) throws IOException, InputException {
+        return open(input, StartedInputs.NONE);
+    }
+
+    /** Opens {@code input}, taking what the run opened and read of it at start-up ({@code started}). */
+    public static OpenedInput open(String input, StartedInputs started) throws IOException, InputException {
         if (input.equals("-")) {
             return open("<stdin>", null, Stdin.open());
         }
@@ -62,7 +69,7 @@ public final class OpenedInput implements Closeable {
         }
         CaptureDirectory capture = null;
         if (Files.isDirectory(path)) {
-            capture = CaptureDirectory.open(path);
+            capture = CaptureDirectory.open(path, started.captureJson(path));
             path = capture.samples();
         }
         if (!Files.isReadable(path)) {
@@ -70,8 +77,10 @@ public final class OpenedInput implements Closeable {
         }
         try {
             // FileInputStream, not Files.newInputStream: a channel's available() fails on a FIFO ("Illegal seek").
-            OpenedInput opened = open(path.toString(), Files.isRegularFile(path) ? path : null,
-                    new java.io.FileInputStream(path.toFile()));
+            boolean regular = Files.isRegularFile(path);
+            java.io.FileInputStream raw = regular ? started.opened(path) : null;
+            OpenedInput opened = open(path.toString(), regular ? path : null,
+                    raw != null ? raw : new java.io.FileInputStream(path.toFile()));
             opened.capture = capture;
             return opened;
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
@@ -90,7 +99,13 @@ public final class OpenedInput implements Closeable {
             byte[] magic = peek(in, 8);
             InputKind binary = InputKind.ofMagic(magic, magic.length);
             if (binary != null) {
-                return binary(name, binary, regularFile, in);
+                // the header's call-graph mode, read now: the perf.data is not opened again to say it
+                io.myflame.core.model.CallGraph mode = binary == InputKind.PERF_DATA && regularFile != null
+                        && raw instanceof java.io.FileInputStream f
+                        ? io.myflame.ingest.perfdata.RecordedCallGraph.of(f.getChannel()) : null;
+                OpenedInput opened = binary(name, binary, regularFile, in);
+                opened.recordedCallGraph = mode;
+                return opened;
             }
             InputStream text = in;
             if (InputKind.isGzip(magic, magic.length)) {
@@ -176,6 +191,11 @@ public final class OpenedInput implements Closeable {
         byte[] b = in.readNBytes(n);
         in.reset();
         return b;
+    }
+
+    /** How the perf.data was recorded, from its header as read when it was opened; null when not read here. */
+    public io.myflame.core.model.CallGraph recordedCallGraph() {
+        return recordedCallGraph;
     }
 
     /** The input as named to the user: its path, or {@code <stdin>}. */

@@ -39,6 +39,7 @@ public final class ProfileLoader {
     private final List<String> warnings = new ArrayList<>();
     private final AtomicLong bytesRead = new AtomicLong();
     private FoldedReader.Root foldedRoot = FoldedReader.Root.THREAD;
+    private StartedInputs started = StartedInputs.NONE;
 
     /**
      * One input read: its profile, or the base and new profiles of a differential folded file
@@ -72,31 +73,10 @@ public final class ProfileLoader {
         this.perfBinary = perfBinary;
     }
 
-    /**
-     * Starts, before the command line is parsed, what a native read of the perf.data one of {@code args}
-     * names needs whatever the flags say ({@link PerfDataReader#warmUp}). With {@code captures} (the
-     * arguments are a command's inputs) a capture directory counts as its sample file, so a capture
-     * {@code record} wrote starts as early as its perf.data would, and its capture.json is read ahead
-     * too. Returns whether one of them named a perf.data.
-     */
-    public static boolean warmUp(boolean captures, String... args) {
-        String[] named = args.clone();
-        for (int i = 0; captures && i < named.length; i++) {
-            if (named[i].startsWith("-")) {
-                continue;
-            }
-            try {
-                Path path = Path.of(named[i]);
-                Path samples = Files.isDirectory(path) ? CaptureDirectory.sampleFile(path) : null;
-                if (samples != null) {
-                    CaptureDirectory.readAhead(path);
-                    named[i] = samples.toString();
-                }
-            } catch (java.nio.file.InvalidPathException e) {
-                // not a path: the command line says so in its own words later
-            }
-        }
-        return PerfDataReader.warmUp(named);
+    /** Takes what the run started for its inputs before its command line was parsed ({@link StartedInputs}). */
+    public ProfileLoader started(StartedInputs inputs) {
+        this.started = inputs;
+        return this;
     }
 
     /** What the first frame of folded input is (default: a thread label kept as written). */
@@ -137,7 +117,7 @@ public final class ProfileLoader {
 
     /** Folds an input with collapse options: perf.data and perf script text are parsed. */
     public FoldedStacks fold(String input, FoldOptions options) throws IOException, InputException {
-        try (OpenedInput in = OpenedInput.open(input)) {
+        try (OpenedInput in = OpenedInput.open(input, started)) {
             FoldedStacks stacks = fold(in, options);
             stacks.warnings().forEach(w -> warnings.add(in.shown(w)));
             return stacks;
@@ -182,7 +162,7 @@ public final class ProfileLoader {
     private FoldedStacks readPerfData(Path path, FoldOptions options) throws IOException, InputException {
         if (!viaPerfScript && !inline) {
             try {
-                PerfDataReader direct = new PerfDataReader(options, concurrency).symfs(symfs);
+                PerfDataReader direct = new PerfDataReader(options, concurrency).symfs(symfs).ahead(started.perfData(path));
                 if (archiveSymbols) {
                     direct.archiveTo(PerfDataReader.archiveBeside(path));
                 }
@@ -233,7 +213,7 @@ public final class ProfileLoader {
      */
     public Loaded read(String input) throws IOException, InputException {
         int before = warnings.size();
-        try (OpenedInput in = OpenedInput.open(input)) {
+        try (OpenedInput in = OpenedInput.open(input, started)) {
             List<Profile> profiles;
             try {
                 profiles = load(in, info(input, in));
@@ -258,7 +238,7 @@ public final class ProfileLoader {
                 case JFR -> List.of(io.myflame.ingest.jfr.JfrProfiles.read(in.file(),
                         info.withCallGraph(CallGraph.JAVA), warnings));
                 case FOLDED -> {
-                    FoldedStacks ahead = FoldedReadAhead.take(in.plainTextFile(), in.name(),
+                    FoldedStacks ahead = in.plainTextFile() == null ? null : started.folded(in.plainTextFile(), in.name(),
                             foldedRoot != FoldedReader.Root.FUNCTION, concurrency.threads());
                     yield List.of(ahead != null ? FoldedReader.profile(ahead, info, warnings, foldedRoot)
                             : FoldedReader.read(in.text(), in.plainTextFile(), StandardCharsets.ISO_8859_1, in.name(), info,
@@ -274,7 +254,8 @@ public final class ProfileLoader {
                     stacks.warnings().forEach(w -> warnings.add(in.shown(w)));
                     ProfileInfo recorded = in.kind() == InputKind.PERF_DATA && in.file() != null
                             && info.callGraph() == CallGraph.UNKNOWN
-                            ? info.withCallGraph(RecordedCallGraph.of(in.file())) : info;
+                            ? info.withCallGraph(in.recordedCallGraph() != null ? in.recordedCallGraph()
+                                    : RecordedCallGraph.of(in.file())) : info;
                     yield List.of(stacks.takeProfile(recorded));
                 }
             };
@@ -296,7 +277,8 @@ public final class ProfileLoader {
         if (in.capture().isPresent()) {
             CaptureDirectory capture = in.capture().get();
             CaptureRecord said = capture.record();
-            info = info.withLabel(said.serverVersion()).withEvent(said.event()).withCallGraph(capture.callGraph());
+            info = info.withLabel(said.serverVersion()).withEvent(said.event()).withCallGraph(capture.callGraph(
+                    in.kind() == InputKind.PERF_DATA ? in.recordedCallGraph() : null));
             if (said.incomplete() != null) {
                 warnings.add(input + ": incomplete capture (" + said.incomplete() + ")");
             }

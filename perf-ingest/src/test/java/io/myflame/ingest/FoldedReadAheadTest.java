@@ -11,6 +11,7 @@ import io.myflame.core.model.ProfileInfo;
 import io.myflame.ingest.fold.FoldedStacks;
 import io.myflame.ingest.folded.FoldedReader;
 import io.myflame.ingest.folded.FoldedTextReader;
+import io.myflame.ingest.startup.InputsAhead;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A folded file read ahead, while the command line is parsed, is what the loader would read itself,
+ * A folded file read ahead ({@link InputsAhead}), while the command line is parsed, is what the loader would read itself,
  * and is used only for exactly that read: the same file unchanged, the same threads, the same root.
  * The folded stacks are a real capture's ({@code samples/captures/mariadb-11.4.5-oltp_delete-fp}).
  */
@@ -63,52 +64,58 @@ class FoldedReadAheadTest {
         return lines;
     }
 
+    private static List<String> readByTheLoader(Path file, int threads, StartedInputs started) throws Exception {
+        return lines(new ProfileLoader(threads, false, "perf").started(started).load(file.toString()));
+    }
+
     private static List<String> readByTheLoader(Path file, int threads) throws Exception {
-        return lines(new ProfileLoader(threads, false, "perf").load(file.toString()));
+        return readByTheLoader(file, threads, StartedInputs.NONE);
     }
 
     @Test
     void theReadAheadIsWhatTheLoaderReads() throws Exception {
         Path file = folded();
         List<String> expected = readByTheLoader(file, 1);
-        FoldedReadAhead.start(2, "flamegraph", "-o", file.toString(), "--width", "900", file.toString());
-        FoldedStacks ahead = FoldedReadAhead.take(file, file.toString(), true, 2);
-        assertNotNull(ahead, "the read ahead of the file named after -o's value");
-        List<String> warnings = new ArrayList<>();
-        assertEquals(expected, lines(FoldedReader.profile(ahead, ProfileInfo.EMPTY, warnings, FoldedReader.Root.THREAD)));
-        assertTrue(expected.size() > 1000, expected.size() + " stacks");
-        // taken once: the next read of the file reads it anew
-        assertNull(FoldedReadAhead.take(file, file.toString(), true, 2));
+        try (InputsAhead run = InputsAhead.start(true, 2, "flamegraph", "-o", file.toString(), "--width", "900",
+                file.toString())) {
+            FoldedStacks ahead = run.folded(file, file.toString(), true, 2);
+            assertNotNull(ahead, "the read ahead of the file named after -o's value");
+            List<String> warnings = new ArrayList<>();
+            assertEquals(expected, lines(FoldedReader.profile(ahead, ProfileInfo.EMPTY, warnings, FoldedReader.Root.THREAD)));
+            assertTrue(expected.size() > 1000, expected.size() + " stacks");
+            // taken once: the next read of the file reads it anew
+            assertNull(run.folded(file, file.toString(), true, 2));
+        }
     }
 
     @Test
     void theLoaderTakesItAndReadsTheSame() throws Exception {
         Path file = folded();
         List<String> expected = readByTheLoader(file, 1);
-        FoldedReadAhead.start(2, "report", file.toString());
-        assertEquals(expected, readByTheLoader(file, 2));
-        assertNull(FoldedReadAhead.take(file, file.toString(), true, 2), "the loader took the read ahead");
+        try (InputsAhead run = InputsAhead.start(true, 2, "report", file.toString())) {
+            assertEquals(expected, readByTheLoader(file, 2, run));
+            assertNull(run.folded(file, file.toString(), true, 2), "the loader took the read ahead");
+        }
     }
 
     @Test
     void anotherReadOfTheFileIsNotServedByIt() throws Exception {
         Path file = folded();
-        FoldedReadAhead.start(2, "report", file.toString());
-        assertNull(FoldedReadAhead.take(file, file.toString(), true, 1), "--threads 1");
-        FoldedReadAhead.start(2, "report", file.toString());
-        assertNull(FoldedReadAhead.take(file, file.toString(), false, 2), "--folded-root function");
-        FoldedReadAhead.start(2, "report", file.toString());
-        assertNull(FoldedReadAhead.take(dir.resolve("other.folded"), dir.resolve("other.folded").toString(), true, 2));
+        assertNull(InputsAhead.start(true, 2, "report", file.toString()).folded(file, file.toString(), true, 1), "--threads 1");
+        assertNull(InputsAhead.start(true, 2, "report", file.toString()).folded(file, file.toString(), false, 2),
+                "--folded-root function");
+        InputsAhead run = InputsAhead.start(true, 2, "report", file.toString());
+        assertNull(run.folded(dir.resolve("other.folded"), dir.resolve("other.folded").toString(), true, 2));
         // a read not taken is gone: the matching read after it reads anew
-        assertNull(FoldedReadAhead.take(file, file.toString(), true, 2));
+        assertNull(run.folded(file, file.toString(), true, 2));
     }
 
     @Test
     void aFileChangedSinceIsReadAnew() throws Exception {
         Path file = folded();
-        FoldedReadAhead.start(2, "report", file.toString());
+        InputsAhead run = InputsAhead.start(true, 2, "report", file.toString());
         Files.writeString(file, "mariadbd;main;added 7\n", StandardCharsets.ISO_8859_1, StandardOpenOption.APPEND);
-        assertNull(FoldedReadAhead.take(file, file.toString(), true, 2));
+        assertNull(run.folded(file, file.toString(), true, 2));
         assertTrue(readByTheLoader(file, 2).contains("mariadbd;main;added 7"));
     }
 
@@ -116,10 +123,22 @@ class FoldedReadAheadTest {
     void onlyAPlainFoldedFileIsReadAhead() throws Exception {
         Path file = folded();
         Path script = unpacked("perf.script.gz", "perf.script");
-        FoldedReadAhead.start(2, "report", script.toString(), "-", "--top", "0");
-        assertNull(FoldedReadAhead.take(script, script.toString(), true, 2), "perf script text");
-        FoldedReadAhead.start(2, "report", "-o", file.toString());
-        assertNull(FoldedReadAhead.take(file, file.toString(), true, 2), "an output, not an input");
+        assertNull(InputsAhead.start(true, 2, "report", script.toString(), "-", "--top", "0")
+                .folded(script, script.toString(), true, 2), "perf script text");
+        assertNull(InputsAhead.start(true, 2, "report", "-o", file.toString()).folded(file, file.toString(), true, 2),
+                "an output, not an input");
+        assertNull(InputsAhead.start(false, 2, "collapse", file.toString()).folded(file, file.toString(), true, 2),
+                "not an analysing command");
+    }
+
+    /** Arguments are looked at before they are validated: one that is no file, or no path, is ignored. */
+    @Test
+    void argumentsThatAreNoFileOrNoPathAreIgnored() throws Exception {
+        Path text = Files.writeString(dir.resolve("delete.rows"), "mysql_delete\n  ha_delete_row\n");
+        try (InputsAhead run = InputsAhead.start(true, 2, "report", "a\0b", "--top", "-", "/no/such/file",
+                dir.toString(), text.toString(), "")) {
+            assertNotNull(run.opened(text), "the row file is its reader's, open at its first byte");
+        }
     }
 
     /** A read whose stop is set ends at its next block, whatever it was doing. */

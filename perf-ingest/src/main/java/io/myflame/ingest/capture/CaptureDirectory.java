@@ -38,31 +38,33 @@ public final class CaptureDirectory {
     }
 
     /**
-     * capture.json as read on another thread since the directory was named on the command line
-     * ({@link #readAhead}), keyed by its path as named; {@link #open} takes it. Binding it to the
-     * record is a tenth of a second of class initialisation and reflection in a run, as long as
-     * picocli's model of the command, which it overlaps.
+     * Starts reading {@code dir}'s capture.json on a helper thread, as soon as the directory is named on
+     * the command line (null if it has none); {@link #open(Path, java.util.concurrent.CompletableFuture)}
+     * takes it. Binding it to the record is a tenth of a second of class initialisation and reflection in
+     * a run, as long as picocli's model of the command, which it overlaps.
      */
-    private static final java.util.Map<Path, java.util.concurrent.CompletableFuture<Object>> AHEAD =
-            new java.util.concurrent.ConcurrentHashMap<>();
-
-    /** Starts reading {@code dir}'s capture.json on a daemon thread (nothing if it has none). */
-    public static void readAhead(Path dir) {
+    public static java.util.concurrent.CompletableFuture<Object> readAhead(Path dir) {
         Path json = dir.resolve(METADATA);
-        if (Files.isRegularFile(json)) {
-            AHEAD.computeIfAbsent(json, f -> java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-                try {
-                    return read(f);
-                } catch (IOException | RuntimeException e) {
-                    return e;
-                }
-            }, task -> io.myflame.core.task.Concurrency.helper("myflame-capture-json", task)));
+        if (!Files.isRegularFile(json)) {
+            return null;
         }
+        return java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return read(json);
+            } catch (IOException | RuntimeException e) {
+                return e;
+            }
+        }, task -> io.myflame.core.task.Concurrency.helper("myflame-capture-json", task));
     }
 
     public static CaptureDirectory open(Path dir) throws IOException, InputException {
+        return open(dir, null);
+    }
+
+    /** Opens {@code dir}, its capture.json as read ahead ({@link #readAhead}, null: read it now). */
+    public static CaptureDirectory open(Path dir, java.util.concurrent.CompletableFuture<Object> ahead)
+            throws IOException, InputException {
         Path json = dir.resolve(METADATA);
-        java.util.concurrent.CompletableFuture<Object> ahead = AHEAD.remove(json);
         Object read = ahead != null ? ahead.join() : Files.isRegularFile(json) ? read(json) : NOTHING;
         if (read instanceof IOException e) {
             throw e;
@@ -194,9 +196,20 @@ public final class CaptureDirectory {
      * what the capture's perf.data header says, else unknown.
      */
     public CallGraph callGraph() {
+        return callGraph(null);
+    }
+
+    /**
+     * As {@link #callGraph()}, with the mode the header of the capture's perf.data gave when it was opened
+     * as the sample file (null: not read), so it is not opened again to say it.
+     */
+    public CallGraph callGraph(CallGraph ofPerfData) {
         CallGraph said = CallGraph.parse(meta.perf() == null ? null : meta.perf().callGraph());
         Path data = dir.resolve("perf.data");
-        return said != CallGraph.UNKNOWN || !Files.isRegularFile(data) ? said : RecordedCallGraph.of(data);
+        if (said != CallGraph.UNKNOWN || !Files.isRegularFile(data)) {
+            return said;
+        }
+        return ofPerfData != null ? ofPerfData : RecordedCallGraph.of(data);
     }
 
 }

@@ -37,6 +37,7 @@ public final class PerfDataReader {
     private final SymbolSources.Host host;
     private Path symfs;
     private Path archiveTo;
+    private PerfDataAhead ahead = PerfDataAhead.NONE;
 
     /** As {@link #PerfDataReader(FoldOptions, Concurrency)} with {@link Concurrency#of}{@code (threads)}. */
     public PerfDataReader(FoldOptions options, int threads) {
@@ -76,36 +77,15 @@ public final class PerfDataReader {
         return files;
     }
 
-    /**
-     * Starts what every native read of a perf.data needs and no argument changes (its symbol
-     * archive, else the running kernel's symbols) when one of {@code args} names a perf.data, so
-     * it is ready by the time the command line is parsed and the file indexed. Returns whether one
-     * did.
-     */
-    public static boolean warmUp(String... args) {
-        for (String a : args) {
-            try {
-                if (!a.startsWith("-") && PerfDataFile.isPerfData(Path.of(a))) {
-                    if (SymbolSources.needsRunningKernel(Path.of(a))) {
-                        if (!SymbolSources.runningKernelCached()) {
-                            SymbolSources.prefetchRunningKernel();
-                        }
-                    } else {
-                        SymbolArchive.prefetch(Path.of(a));
-                        IndexAhead.start(Path.of(a));
-                    }
-                    return true;
-                }
-            } catch (RuntimeException e) {
-                // Not a path (the command line says so in its own words later): nothing to warm up.
-            }
-        }
-        return false;
-    }
-
     /** Reads the recorded files under {@code dir} (perf's --symfs): the recording machine's files copied here. */
     public PerfDataReader symfs(Path dir) {
         this.symfs = dir;
+        return this;
+    }
+
+    /** Takes what the run started for the perf.data before its command line was parsed. */
+    public PerfDataReader ahead(PerfDataAhead started) {
+        this.ahead = started;
         return this;
     }
 
@@ -136,18 +116,19 @@ public final class PerfDataReader {
     }
 
     public FoldedStacks read(Path path) throws IOException, InputException, Unsupported {
-        IndexAhead.Indexed indexed = IndexAhead.take(path);
+        IndexAhead.Indexed indexed = ahead.index(path);
         try (PerfDataFile file = indexed != null ? indexed.file() : PerfDataFile.open(path);
                 Demangler demangler = new Demangler(cxxfilt).start()) {
             if (file.unsupported != null) {
                 throw new Unsupported(file.unsupported);
             }
-            SymbolSources sources = new SymbolSources(path, new java.util.HashSet<>(file.buildIds.values()), symfs, host);
+            SymbolSources sources = new SymbolSources(path, new java.util.HashSet<>(file.buildIds.values()), symfs, host,
+                    ahead.symbols(path));
             RecordIndex index = indexed != null ? indexed.index() : new RecordIndex(file);
-            ExecutorService ahead = Executors.newSingleThreadExecutor(Concurrency.helpers("myflame-perfdata"));
+            ExecutorService dsoAhead = Executors.newSingleThreadExecutor(Concurrency.helpers("myflame-perfdata"));
             try {
                 if (indexed == null) {
-                    index.readAhead = (dso, id) -> ahead.execute(() -> dso.readAhead(sources, id));
+                    index.readAhead = (dso, id) -> dsoAhead.execute(() -> dso.readAhead(sources, id));
                     index.scan();
                 }
                 if (index.unsupported != null) {
@@ -175,7 +156,7 @@ public final class PerfDataReader {
                 }
                 return stacks;
             } finally {
-                ahead.shutdownNow();
+                dsoAhead.shutdownNow();
             }
         }
     }

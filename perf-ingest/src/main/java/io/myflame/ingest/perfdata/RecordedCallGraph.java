@@ -34,6 +34,15 @@ public final class RecordedCallGraph {
 
     public static CallGraph of(Path perfData) {
         try (FileChannel ch = FileChannel.open(perfData, StandardOpenOption.READ)) {
+            return of(ch);
+        } catch (IOException | RuntimeException e) {
+            return CallGraph.UNKNOWN;
+        }
+    }
+
+    /** As {@link #of(Path)}, from a channel the caller has open (positional reads: its position stays). */
+    public static CallGraph of(FileChannel ch) {
+        try {
             ByteBuffer h = read(ch, 0, HEADER);
             if (h == null) {
                 return CallGraph.UNKNOWN;

@@ -13,27 +13,36 @@ import java.util.concurrent.CompletableFuture;
  */
 final class RunningKernel implements SymbolSource {
     /**
-     * The running kernel's symbols, read once per run on another thread: producing and parsing
-     * /proc/kallsyms (120,000 lines) takes longer than the index pass over a 30 MB perf.data, so
-     * it starts as soon as a perf.data input is seen ({@link #prefetch}).
+     * The running kernel's symbols, read on another thread: producing and parsing /proc/kallsyms
+     * (120,000 lines) takes longer than the index pass over a 30 MB perf.data, so the run's start-up
+     * begins it as soon as a perf.data input is seen and hands it here; a reader given none begins it
+     * as it is made when it has no archive ({@link #start}). Null until begun.
      */
-    private static CompletableFuture<SymbolTable> symbols;
+    private CompletableFuture<SymbolTable> symbols;
 
     private final List<String> notes;
 
-    RunningKernel(List<String> notes) {
+    /** Kernel symbols from {@code ahead} (the run's read of /proc/kallsyms, or null: read it here when asked). */
+    RunningKernel(List<String> notes, CompletableFuture<SymbolTable> ahead) {
         this.notes = notes;
+        this.symbols = ahead;
     }
 
-    static synchronized CompletableFuture<SymbolTable> prefetch() {
+    /** Starts reading this machine's /proc/kallsyms on a helper thread; an unreadable one is no symbols. */
+    static CompletableFuture<SymbolTable> read() {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return Kallsyms.read(Path.of("/proc/kallsyms"));
+            } catch (IOException | RuntimeException e) {
+                return SymbolTable.EMPTY;
+            }
+        }, Demangler::daemon);
+    }
+
+    /** This reader's read of /proc/kallsyms, begun now unless it was. */
+    synchronized CompletableFuture<SymbolTable> start() {
         if (symbols == null) {
-            symbols = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return Kallsyms.read(Path.of("/proc/kallsyms"));
-                } catch (IOException | RuntimeException e) {
-                    return SymbolTable.EMPTY;
-                }
-            }, Demangler::daemon);
+            symbols = read();
         }
         return symbols;
     }
@@ -53,7 +62,7 @@ final class RunningKernel implements SymbolSource {
     @Override
     public KernelSymbols kernel(String buildId) {
         if (buildId == null || buildId.equals(BuildIds.runningKernel())) {
-            SymbolTable t = prefetch().join();
+            SymbolTable t = start().join();
             if (t.size() == 0) {
                 notes.add("kernel symbols not found: /proc/kallsyms gave none (kernel.kptr_restrict hides them from "
                         + "non-root users: run as root), and no archive of them lies beside the perf.data");

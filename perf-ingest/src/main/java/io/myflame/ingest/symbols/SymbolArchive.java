@@ -7,7 +7,6 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The names a perf.data needs, kept beside it so it reads the same on a machine that has none of
@@ -83,37 +82,43 @@ public final class SymbolArchive {
     }
 
     /**
-     * The archive beside the perf.data being read, opened on another thread from the moment its
-     * path is on the command line ({@link #prefetch}): inflating and parsing a text archive's 11 MB
-     * of tables and call frame information takes as long as the index pass over its perf.data, and
-     * the two need nothing from each other (an indexed one's directory is read in a moment). Keyed
-     * by the archive's path; one entry per run.
+     * Starts opening the archive beside {@code perfData} on a helper thread, from the moment its path
+     * is on the command line: inflating and parsing a text archive's 11 MB of tables and call frame
+     * information takes as long as the index pass over its perf.data, and the two need nothing from
+     * each other (an indexed one's directory is read in a moment). Null when there is none; the run's
+     * start-up hands it to the reader of that perf.data, which gives it to {@link #near}.
      */
-    private static final Map<Path, java.util.concurrent.CompletableFuture<SymbolArchive>> PREFETCHED =
-            new java.util.concurrent.ConcurrentHashMap<>();
-
-    /** Starts opening the archive beside {@code perfData} on a daemon thread (nothing if there is none). */
-    public static void prefetch(Path perfData) {
-        Path file = besides(perfData).toAbsolutePath();
-        if (Files.isRegularFile(file)) {
-            PREFETCHED.computeIfAbsent(file, f -> java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-                try {
-                    return read(f);
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }, Demangler::daemon));
+    public static java.util.concurrent.CompletableFuture<SymbolArchive> openAhead(Path perfData) {
+        Path file = besides(perfData);
+        if (!Files.isRegularFile(file)) {
+            return null;
         }
+        return java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return read(file);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }, Demangler::daemon);
     }
 
     /** The archive beside {@code perfData}, or null when there is none or it cannot be read (the notes say why). */
     public static SymbolArchive near(Path perfData, List<String> notes) {
+        return near(perfData, notes, null);
+    }
+
+    /**
+     * As {@link #near(Path, List)}, waiting for {@code ahead} (the archive {@link #openAhead opened ahead}
+     * beside this very perf.data, or null: open it now) instead of opening it; its failure is noted in
+     * the same words.
+     */
+    public static SymbolArchive near(Path perfData, List<String> notes,
+                                     java.util.concurrent.CompletableFuture<SymbolArchive> ahead) {
         Path file = besides(perfData);
         if (!Files.isRegularFile(file)) {
             return null;
         }
         try {
-            java.util.concurrent.CompletableFuture<SymbolArchive> ahead = PREFETCHED.remove(file.toAbsolutePath());
             SymbolArchive archive = ahead != null ? ahead.join() : read(file);
             archive.notes = notes;
             return archive;

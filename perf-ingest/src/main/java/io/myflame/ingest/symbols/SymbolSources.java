@@ -45,9 +45,19 @@ public final class SymbolSources {
     /** The kernel's {@code _text} when recorded (the kernel map's offset, perf's ref_reloc_sym); -1 if unknown. */
     private volatile long kernelText = -1;
 
-    /** The running kernel's symbols, read on another thread from now on ({@link RunningKernel#prefetch}). */
-    public static CompletableFuture<SymbolTable> prefetchRunningKernel() {
-        return RunningKernel.prefetch();
+    /**
+     * What the run's start-up began for one perf.data before its reader was made: its symbol archive
+     * being opened ({@link SymbolArchive#openAhead}), this machine's kernel symbols being read
+     * ({@link #readRunningKernel}); either null when not begun.
+     */
+    public record Ahead(CompletableFuture<SymbolArchive> archive, CompletableFuture<SymbolTable> runningKernel) {
+        /** Nothing begun: the sources open and read what they need themselves. */
+        public static final Ahead NONE = new Ahead(null, null);
+    }
+
+    /** Starts reading this machine's kernel symbols (/proc/kallsyms) on a helper thread, for {@link Ahead}. */
+    public static CompletableFuture<SymbolTable> readRunningKernel() {
+        return RunningKernel.read();
     }
 
     /** Symbols as this machine has them, with no perf.data beside which to look. */
@@ -61,20 +71,26 @@ public final class SymbolSources {
      * under {@code symfs} when not null (perf's --symfs).
      */
     public SymbolSources(Path perfData, Set<String> buildIds, Path symfs, Host host) {
+        this(perfData, buildIds, symfs, host, Ahead.NONE);
+    }
+
+    /** As above, taking what the run began for {@code perfData} before its reader was made ({@code ahead}). */
+    public SymbolSources(Path perfData, Set<String> buildIds, Path symfs, Host host, Ahead ahead) {
         this.debuginfod = new DebuginfodClient(host.environment());
         this.symfs = new Symfs(symfs);
-        SymbolArchive archive = perfData == null ? null : SymbolArchive.near(perfData, notes);
+        SymbolArchive archive = perfData == null ? null : SymbolArchive.near(perfData, notes, ahead.archive());
+        RunningKernel runningKernel = new RunningKernel(notes, ahead.runningKernel());
         this.sources = List.of(
                 new ArchivedSymbols(archive),
                 new BuildIdCache(BuildIdCache.home(), notes),
                 new RecordedPath(this.symfs),
                 new DebugDirectories(host.debugRoot(), this.symfs),
                 new PerfArchiveTarball(perfData, buildIds, notes),
-                new RunningKernel(notes),
+                runningKernel,
                 new JitMapFile(),
                 new DebuginfodServers(debuginfod));
         if (archive == null && !runningKernelCached()) {
-            prefetchRunningKernel();
+            runningKernel.start();
         }
     }
 

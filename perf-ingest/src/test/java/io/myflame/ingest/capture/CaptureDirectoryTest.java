@@ -33,8 +33,7 @@ class CaptureDirectoryTest {
     void captureJsonReadAheadIsTheRecordReadInPlaceAndOneRead() throws Exception {
         CaptureRecord inPlace = CaptureDirectory.open(BUNDLED).record();
         int before = CaptureDirectory.reads();
-        CaptureDirectory.readAhead(BUNDLED);
-        assertEquals(inPlace, CaptureDirectory.open(BUNDLED).record());
+        assertEquals(inPlace, CaptureDirectory.open(BUNDLED, CaptureDirectory.readAhead(BUNDLED)).record());
         assertEquals(1, CaptureDirectory.reads() - before);
     }
 
@@ -42,11 +41,11 @@ class CaptureDirectoryTest {
     void aDamagedCaptureJsonReadAheadFailsInTheSameWords(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve(CaptureDirectory.METADATA), "{\"perf\": {\"samples\": \"many\"}}");
         String inPlace = assertThrows(InputException.class, () -> CaptureDirectory.open(dir)).getMessage();
-        CaptureDirectory.readAhead(dir);
-        assertEquals(inPlace, assertThrows(InputException.class, () -> CaptureDirectory.open(dir)).getMessage());
+        assertEquals(inPlace, assertThrows(InputException.class,
+                () -> CaptureDirectory.open(dir, CaptureDirectory.readAhead(dir))).getMessage());
         Files.writeString(dir.resolve(CaptureDirectory.METADATA), "{\"perf\": ");
         inPlace = assertThrows(InputException.class, () -> CaptureDirectory.open(dir)).getMessage();
-        CaptureDirectory.readAhead(dir);
-        assertEquals(inPlace, assertThrows(InputException.class, () -> CaptureDirectory.open(dir)).getMessage());
+        assertEquals(inPlace, assertThrows(InputException.class,
+                () -> CaptureDirectory.open(dir, CaptureDirectory.readAhead(dir))).getMessage());
     }
 }

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The index pass started from the command line ({@link PerfDataReader#warmUp}) gives the very read
+ * The index pass started from the command line ({@link PerfDataAhead}) gives the very read
  * the reader makes by itself: same stacks, same warnings, damage included; and it is only ever used
  * for the path it was started for.
  */
@@ -36,9 +36,9 @@ class IndexAheadTest {
     @Test
     void aPassStartedAheadReadsAsTheReaderDoes() throws Exception {
         String alone = read(recorded);
-        PerfDataReader.warmUp("report", recorded.toString());
-        assertEquals(alone, read(recorded));
-        assertNull(IndexAhead.take(recorded), "a pass is used once");
+        PerfDataAhead ahead = PerfDataAhead.start(recorded, PerfDataAhead::readRunningKernel);
+        assertNotNull(ahead.index(recorded), "a perf.data with its archive beside it is indexed ahead");
+        assertEquals(alone, read(recorded, ahead));
     }
 
     @Test
@@ -49,21 +49,26 @@ class IndexAheadTest {
                 java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         String alone = read(cut);
         assertTrue(alone.contains("is damaged at byte"), alone);
-        PerfDataReader.warmUp("report", cut.toString());
-        assertEquals(alone, read(cut));
+        assertEquals(alone, read(cut, PerfDataAhead.start(cut, PerfDataAhead::readRunningKernel)));
     }
 
     @Test
     void aPassIsNeverUsedForAnotherPath() throws Exception {
         Path other = Files.copy(recorded, dir.resolve("other.data"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        IndexAhead.start(recorded);
-        assertNull(IndexAhead.take(other));
-        assertNotNull(IndexAhead.take(recorded));
+        PerfDataAhead ahead = PerfDataAhead.start(recorded, PerfDataAhead::readRunningKernel);
+        assertNull(ahead.index(other));
+        assertEquals(io.myflame.ingest.symbols.SymbolSources.Ahead.NONE, ahead.symbols(other));
+        assertNotNull(ahead.symbols(recorded).archive(), "its archive opened ahead");
+        assertNotNull(ahead.index(recorded));
     }
 
     /** The folded stacks and, after them, every warning of the read. */
     private static String read(Path data) throws Exception {
-        FoldedStacks stacks = new PerfDataReader(FoldOptions.ANALYSIS, 2).read(data);
+        return read(data, PerfDataAhead.NONE);
+    }
+
+    private static String read(Path data, PerfDataAhead ahead) throws Exception {
+        FoldedStacks stacks = new PerfDataReader(FoldOptions.ANALYSIS, 2).ahead(ahead).read(data);
         return Recordings.folded(stacks) + "\n" + String.join("\n", stacks.warnings());
     }
 }

@@ -91,8 +91,8 @@ class SymbolArchiveBombTest {
                 """);
         Path data = Recordings.record(dir, "bombed.data", List.of("-N", "-g", "-F", "999"), bin.toString());
         writeArchive(SymbolArchive.besides(data), "myflame-symbols 1\ncfi 0123456789abcdef 0 0 2000000000 2000000000\n");
-        SymbolArchive.prefetch(data);
-        FoldedStacks stacks = new PerfDataReader(FoldOptions.COLLAPSE, 2).read(data);
+        FoldedStacks stacks = new PerfDataReader(FoldOptions.COLLAPSE, 2)
+                .ahead(PerfDataAhead.start(data, PerfDataAhead::readRunningKernel)).read(data);
         assertTrue(Recordings.folded(stacks).contains(";main;spin_here "), Recordings.folded(stacks));
         assertEquals(1, stacks.warnings().stream().filter(w -> w.contains(SymbolArchive.besides(data).toString())).count(),
                 stacks.warnings().toString());

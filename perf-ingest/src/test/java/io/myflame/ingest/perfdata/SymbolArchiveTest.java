@@ -179,23 +179,22 @@ class SymbolArchiveTest {
         assertTrue(notes.get(0).contains("not a symbol archive"), notes.get(0));
     }
 
-    /** warmUp starts parsing the archive before the command line is read; the read waits for it and gets its failure too. */
+    /** The run's start-up (PerfDataAhead) parses the archive before the command line is read; the read waits for it and gets its failure too. */
     @Test
     void anArchiveParsedAheadGivesTheSameNotesAndNames() throws Exception {
         Path data = dir.resolve("y.data");
         Files.writeString(data, "not perf data");
         Files.write(SymbolArchive.besides(data), new byte[] {0x1f, (byte) 0x8b, 1, 2, 3});
-        SymbolArchive.prefetch(data);
         List<String> notes = new ArrayList<>();
-        assertEquals(null, SymbolArchive.near(data, notes));
+        assertEquals(null, SymbolArchive.near(data, notes, SymbolArchive.openAhead(data)));
         assertEquals(1, notes.size(), notes.toString());
         assertTrue(notes.get(0).startsWith(SymbolArchive.besides(data) + ": not a symbol archive"), notes.get(0));
 
         Path recorded = Recordings.record(dir, "ahead.data", List.of("-g", "-F", "999"), cpp.toString());
         String withoutArchive = Recordings.folded(new PerfDataReader(FoldOptions.ANALYSIS, 2)
                 .archiveTo(SymbolArchive.besides(recorded)).read(recorded));
-        PerfDataReader.warmUp("report", recorded.toString());
-        assertEquals(withoutArchive, Recordings.folded(new PerfDataReader(FoldOptions.ANALYSIS, 2).read(recorded)));
+        assertEquals(withoutArchive, Recordings.folded(new PerfDataReader(FoldOptions.ANALYSIS, 2)
+                .ahead(PerfDataAhead.start(recorded, PerfDataAhead::readRunningKernel)).read(recorded)));
     }
 
     @Test

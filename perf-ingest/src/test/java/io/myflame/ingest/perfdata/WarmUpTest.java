@@ -1,6 +1,5 @@
 package io.myflame.ingest.perfdata;
 
-import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,15 +9,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Warming up looks at command-line arguments before they are validated: it must never fail on one. */
+/** What tells a perf.data and whether its read wants this machine's kernel symbols. */
 class WarmUpTest {
-    @Test
-    void argumentsThatAreNoFileOrNoPathAreIgnored(@TempDir Path dir) throws Exception {
-        Path text = Files.writeString(dir.resolve("stacks.folded"), "main;f 1\n");
-        assertDoesNotThrow(() -> PerfDataReader.warmUp("report", "a\0b", "--top", "-", "/no/such/file",
-                dir.toString(), text.toString(), ""));
-    }
-
     @Test
     void onlyAFileStartingWithPerfDatasMagicCounts(@TempDir Path dir) throws Exception {
         assertTrue(PerfDataFile.isPerfData(Files.write(dir.resolve("perf.data"),
