@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
 import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
@@ -153,6 +154,9 @@ final class CaptureJsonReader {
             }
         } catch (NumberFormatException | IllegalStateException e) {
             throw wrong(p, key, what(type));
+        } catch (InputCoercionException e) {
+            // valid JSON, but no value this key can hold (an int count of 10^20, 1e999 seconds)
+            throw wrong(p, key, what(type) + " in range");
         }
         throw new IllegalStateException("capture.json has no values of type " + type.getSimpleName());
     }

@@ -78,7 +78,10 @@ class CaptureRecordTest {
                 {"{\"warnings\": \"w\"}", "key warnings: expected a list"},
                 {"{\"counters\": {\"delta\": {\"x\": true}}}", "key counters.delta.x: expected a number, found true"},
                 {"{\"server\": {\"version\": {}}}", "key server.version: expected text"},
-                {"{\"server\": {\"throwaway\": 3}}", "key server.throwaway: expected true or false"}}) {
+                {"{\"server\": {\"throwaway\": 3}}", "key server.throwaway: expected true or false"},
+                {"{\"workload\": {\"tables\": 99999999999999999999}}",
+                        "key workload.tables: expected a number in range, found 99999999999999999999"},
+                {"{\"perf\": {\"frequency\": 1e999}}", "key perf.frequency: expected a number in range, found 1e999"}}) {
             CaptureJsonReader.WrongShape e = assertThrows(CaptureJsonReader.WrongShape.class,
                     () -> CaptureJsonReader.read(write(c[0])), c[0]);
             assertTrue(e.getOriginalMessage().startsWith(c[1]), e.getOriginalMessage());
