@@ -1,9 +1,10 @@
 package io.myflame.core.text;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.Writer;
+import java.util.List;
 
 /**
  * Writes an {@link IndentedTable} as aligned text, GitHub Markdown, CSV or JSON, and a
@@ -11,6 +12,7 @@ import java.io.Writer;
  * chosen by {@link OutputFormat} through a {@link Document}.
  */
 public final class TableFormat {
+    private static final JsonFactory JSON = new JsonFactory();
 
     private TableFormat() {
     }
@@ -86,7 +88,7 @@ public final class TableFormat {
     }
 
     static void json(IndentedTable t, Writer out) throws IOException {
-        JsonGenerator g = new ObjectMapper().getFactory().createGenerator(out).useDefaultPrettyPrinter();
+        JsonGenerator g = generator(out);
         g.writeStartObject();
         if (t.title() != null) {
             g.writeStringField("title", t.title());
@@ -131,11 +133,7 @@ public final class TableFormat {
             g.writeEndObject();
         }
         g.writeEndArray();
-        g.writeArrayFieldStart("notes");
-        for (String n : t.notes()) {
-            g.writeString(n);
-        }
-        g.writeEndArray();
+        notes(g, t.notes());
         g.writeEndObject();
         g.flush();
         out.write("\n");
@@ -162,7 +160,7 @@ public final class TableFormat {
      * (the name, then a field per column under its key), and the notes when there are any.
      */
     static <R> void json(ColumnTable<R> t, Writer out) throws IOException {
-        JsonGenerator g = new ObjectMapper().getFactory().createGenerator(out).useDefaultPrettyPrinter();
+        JsonGenerator g = generator(out);
         g.writeStartObject();
         if (t.title() != null) {
             g.writeStringField("title", t.title());
@@ -181,15 +179,27 @@ public final class TableFormat {
         }
         g.writeEndArray();
         if (!t.notes().isEmpty()) {
-            g.writeArrayFieldStart("notes");
-            for (String n : t.notes()) {
-                g.writeString(n);
-            }
-            g.writeEndArray();
+            notes(g, t.notes());
         }
         g.writeEndObject();
         g.flush();
         out.write("\n");
+    }
+
+    /**
+     * An indented JSON writer from Jackson's core factory: tables write fields one by one, so a run
+     * that prints JSON needs no object mapper (and none of the classes it loads).
+     */
+    private static JsonGenerator generator(Writer out) throws IOException {
+        return JSON.createGenerator(out).useDefaultPrettyPrinter();
+    }
+
+    private static void notes(JsonGenerator g, List<String> notes) throws IOException {
+        g.writeArrayFieldStart("notes");
+        for (String n : notes) {
+            g.writeString(n);
+        }
+        g.writeEndArray();
     }
 
     /** A cell as text: the value, and {@code ±spread} when the cell has a spread; as its column writes numbers. */
