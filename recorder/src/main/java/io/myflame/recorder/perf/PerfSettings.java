@@ -25,13 +25,19 @@ public record PerfSettings(String perf, String event, Integer frequency, Long co
      * DELETE capture's samples cut short); perf's default 8 KB dump runs out under the server's
      * deeper stacks; 16 KB still cuts 5.5 % of MariaDB 10.2's (its connection threads' frames are
      * larger) and 9.2 % of MySQL 8.0.15's DELETE stacks, 24 KB still 3.3 % of those; 32 KB leaves 0.6 % of
-     * 11.4.5's and 1.7-2.4 % of MySQL 8.0.15's at about 10 MB/s of perf.data per busy CPU. What each size
-     * costs in throughput could not be told apart on a busy 2-core VM (docs/recording.md, "Whole stacks"
-     * and "What perf costs").
+     * 11.4.5's and 1.4-2.4 % of MySQL 8.0.15's. The dump's size costs little throughput beside the
+     * sampling rate (docs/recording.md, "Whole stacks" and "What perf costs").
      */
     public static final String DEFAULT_CALL_GRAPH = "dwarf,32768";
-    /** With dwarf, perf copies the stack every sample: 499 Hz keeps perf.data near 10 MB/s per busy CPU. */
-    public static final int DEFAULT_DWARF_FREQUENCY = 499;
+    /**
+     * Samples per second unless --freq or --count says otherwise, whatever the call graph. Each sample
+     * costs the server its interrupt and perf's work whatever it copies: on a quiet 2-core VM, MariaDB's
+     * point selects ran at 0.86 of their unprofiled rate at 499 Hz (frame pointers 0.89, perf's own
+     * 4000 Hz 0.55) and at 0.93-0.94 at 199 Hz, DELETEs at 0.72-0.92 against 0.90-1.03 (docs/recording.md,
+     * "What perf costs"). 199 Hz still gives ~4,000 samples per busy thread in record's default 20 s,
+     * and at 32 KB per sample ~4 MB/s of perf.data per busy CPU.
+     */
+    public static final int DEFAULT_FREQUENCY = 199;
     /** {@code dwarf,SIZE}: perf copies SIZE bytes of each stack (8192 by default). */
     private static final Pattern DWARF_WITH_SIZE = Pattern.compile("dwarf,(\\d{1,5})");
     /** The largest dump perf takes (a multiple of 8 below 64 KiB). */
@@ -48,13 +54,15 @@ public record PerfSettings(String perf, String event, Integer frequency, Long co
         if (frequency != null && count != null) {
             throw new UsageError("--freq and --count exclude each other");
         }
-        if (frequency == null && count == null && callGraph != null && callGraph.startsWith("dwarf")) {
-            frequency = DEFAULT_DWARF_FREQUENCY;
-        }
         if (count != null && count < 1) {
             throw new UsageError("--count must be at least 1, not " + count);
         }
         long maxRate = maxSampleRate();
+        if (frequency == null && count == null) {
+            // The kernel lowers its maximum when sampling interrupts run long (busy VMs do): a default
+            // above it is taken down to it, where a rate the user asked for is refused below.
+            frequency = (int) Math.min(DEFAULT_FREQUENCY, maxRate);
+        }
         if (frequency != null && (frequency < 1 || frequency > maxRate)) {
             // perf record fails on such a rate only once attached, and the capture holds no samples.
             throw new UsageError("--freq must be 1 to " + maxRate + " samples per second (this kernel's "

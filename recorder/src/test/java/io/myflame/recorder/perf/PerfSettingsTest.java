@@ -1,11 +1,13 @@
 package io.myflame.recorder.perf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.myflame.core.UsageError;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class PerfSettingsTest {
@@ -37,6 +39,25 @@ class PerfSettingsTest {
         }
         assertEquals(99, new PerfSettings("perf", "cycles", 99, null, "fp").frequency());
         assertThrows(UsageError.class, () -> new PerfSettings("perf", "cycles", null, 0L, "fp"));
+    }
+
+    /**
+     * Every call graph samples at 199 Hz unless told otherwise: the sampling rate, not the stack copy,
+     * is what perf costs the server (docs/recording.md, "What perf costs"), and perf's own 4000 Hz took
+     * 45 % of a point-select server's throughput.
+     */
+    @Test
+    void everyCallGraphSamplesAtTheDefaultRateUnlessToldOtherwise() {
+        int expected = (int) Math.min(199, PerfSettings.maxSampleRate());
+        for (String mode : new String[] {"fp", "dwarf", "dwarf,32768", "lbr"}) {
+            PerfSettings s = callGraph(mode);
+            assertEquals(expected, s.frequency(), mode);
+            List<String> args = s.recordArgs(1, Path.of("p"));
+            assertEquals(String.valueOf(expected), args.get(args.indexOf("-F") + 1), mode);
+        }
+        assertEquals(expected, PerfSettings.DEFAULT.frequency());
+        assertNull(new PerfSettings("perf", "cycles", null, 1000L, "fp").frequency());
+        assertEquals(997, new PerfSettings("perf", "cycles", 997, null, "dwarf").frequency());
     }
 
     @Test
