@@ -11,8 +11,8 @@ public final class PerfOptions {
     @Option(names = "--event", paramLabel = "EVENT", defaultValue = "cycles", description = "perf event. Default: ${DEFAULT-VALUE}.")
     String event;
 
-    @Option(names = "--freq", paramLabel = "HZ", description = "Samples per second (perf -F). Default: 199 with every call "
-            + "graph (perf's own 4000 costs a busy server far more).")
+    @Option(names = "--freq", paramLabel = "HZ", description = "Samples per second (perf -F). Default: "
+            + PerfSettings.DEFAULT_FREQUENCY + " with every call graph (perf's own 4000 costs a busy server far more).")
     Integer freq;
 
     @Option(names = "--count", paramLabel = "N", description = "Events per sample (perf -c).")

@@ -32,10 +32,9 @@ public record PerfSettings(String perf, String event, Integer frequency, Long co
     /**
      * Samples per second unless --freq or --count says otherwise, whatever the call graph. Each sample
      * costs the server its interrupt and perf's work whatever it copies: on a quiet 2-core VM, MariaDB's
-     * point selects ran at 0.86 of their unprofiled rate at 499 Hz (frame pointers 0.89, perf's own
-     * 4000 Hz 0.55) and at 0.93-0.94 at 199 Hz, DELETEs at 0.72-0.92 against 0.90-1.03 (docs/recording.md,
-     * "What perf costs"). 199 Hz still gives ~4,000 samples per busy thread in record's default 20 s,
-     * and at 32 KB per sample ~4 MB/s of perf.data per busy CPU.
+     * point selects ran at 0.86 of their unprofiled rate at 499 Hz (frame pointers 0.89) and at 0.935
+     * at 199 Hz (docs/recording.md, "What perf costs"). 199 Hz still gives ~4,000 samples per busy
+     * thread in record's default 20 s, and at 32 KB per sample ~4 MB/s of perf.data per busy CPU.
      */
     public static final int DEFAULT_FREQUENCY = 199;
     /** {@code dwarf,SIZE}: perf copies SIZE bytes of each stack (8192 by default). */
