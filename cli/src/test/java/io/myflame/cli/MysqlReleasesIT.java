@@ -25,6 +25,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * run; and the bad inputs — an unknown version, a registry that does not answer, a damaged
  * archive, an unknown version in a sweep's configurations — each one line that leaves nothing behind.
  */
+@Records
 class MysqlReleasesIT {
     @TempDir
     Path tmp;

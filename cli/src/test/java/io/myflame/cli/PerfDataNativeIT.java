@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * folded lines are compared; report's named rows must be equal, and the unnamed functions' self
  * shares must add up to the lump's.
  */
+@Records
 class PerfDataNativeIT {
     @TempDir
     static Path tmp;

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * function {@code perf report --children} names on the recording machine, with the same shares;
  * a plain perf.data does the same with perf archive's tarball beside it, or with {@code --symfs}.
  */
+@Records
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PortableSymbolsIT {
     /** "    61.96%     0.03%  [k] do_syscall_64      -      -" */

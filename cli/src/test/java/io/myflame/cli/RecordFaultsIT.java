@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * during install-db says "interrupted" and removes the data directory, and SIGKILL of the JVM
  * leaves no perf, server or sysbench running and no data directory.
  */
+@Records
 class RecordFaultsIT {
     @TempDir
     Path tmp;

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code myflame record} end to end with real parts: a throwaway mariadbd, sysbench and perf, for a
  * few seconds of load each.
  */
+@Records
 class RecordIT {
     static final Pattern SERVER_UP = Pattern.compile("server up: pid (\\d+), socket (\\S+)/mysqld\\.sock");
     static final Pattern TOP_ROW = Pattern.compile("^\\s*([\\d.]+)%\\s+([\\d.]+)%\\s+(.+)$", Pattern.MULTILINE);

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * was begun: no --out directory, no progress line (every phase, from making the data directory to
  * starting the server, prints one before it runs), no file written.
  */
+@Records
 class RecordMisuseIT {
     @TempDir
     static Path tmp;

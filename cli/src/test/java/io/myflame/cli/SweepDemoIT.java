@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** sweep, demo and recording an existing server with a password, with real parts. */
+@Records
 class SweepDemoIT {
     @TempDir
     Path tmp;

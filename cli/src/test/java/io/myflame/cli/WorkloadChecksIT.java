@@ -24,6 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * perf. The figures are computed here from the capture's own {@code SHOW GLOBAL STATUS} snapshots
  * and sysbench's output, not taken from capture.json.
  */
+@Records
 class WorkloadChecksIT {
     static final Pattern TRANSACTIONS = Pattern.compile("^\\s*transactions:\\s+(\\d+)", Pattern.MULTILINE);
 

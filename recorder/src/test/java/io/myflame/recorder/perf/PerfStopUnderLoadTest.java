@@ -18,14 +18,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * perf stopped the way a recording stops it, twenty times in a row on a machine kept busy by the
+ * perf stopped the way a recording stops it, ten times in a row on a machine kept busy by the
  * test (CPU hogs on both cores and a writer that syncs every block), with record's default dump and
  * with the largest: every perf.data must be whole. It lost about half of them when stopping perf
  * closed its stderr pipe (Process.destroy does) and perf died of SIGPIPE writing "Captured and
- * wrote ..." before its header.
+ * wrote ..." before its header; 3-4 of 20 on a quieter machine, so 20 recordings in all keep that
+ * fault from passing unseen (0.825^20: 2 %) at half the minute forty cost.
  */
 class PerfStopUnderLoadTest {
-    private static final int RECORDINGS = 20;
+    private static final int RECORDINGS = 10;
 
     private final ChildProcesses children = new ChildProcesses();
     private final List<Process> load = new ArrayList<>();
