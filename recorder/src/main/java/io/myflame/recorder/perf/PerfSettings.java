@@ -56,21 +56,29 @@ public record PerfSettings(String perf, String event, Integer frequency, Long co
         if (count != null && count < 1) {
             throw new UsageError("--count must be at least 1, not " + count);
         }
-        long maxRate = maxSampleRate();
+        frequency = frequency(frequency, count, maxSampleRate());
+        if (!List.of("fp", "dwarf", "lbr").contains(callGraph) && !dumpSizeOk(callGraph)) {
+            throw new UsageError("--call-graph must be fp, dwarf, dwarf,SIZE (bytes of stack copied per sample, "
+                    + "8 to " + MAX_DUMP + ") or lbr, not '" + callGraph + "'");
+        }
+    }
+
+    /**
+     * The rate to sample at: {@code frequency} as asked, none when a {@code count} of events is asked
+     * instead, else the default, taken down to {@code maxRate}, the kernel's highest.
+     */
+    static Integer frequency(Integer frequency, Long count, long maxRate) {
         if (frequency == null && count == null) {
             // The kernel lowers its maximum when sampling interrupts run long (busy VMs do): a default
             // above it is taken down to it, where a rate the user asked for is refused below.
-            frequency = (int) Math.min(DEFAULT_FREQUENCY, maxRate);
+            return (int) Math.min(DEFAULT_FREQUENCY, maxRate);
         }
         if (frequency != null && (frequency < 1 || frequency > maxRate)) {
             // perf record fails on such a rate only once attached, and the capture holds no samples.
             throw new UsageError("--freq must be 1 to " + maxRate + " samples per second (this kernel's "
                     + "perf_event_max_sample_rate), not " + frequency);
         }
-        if (!List.of("fp", "dwarf", "lbr").contains(callGraph) && !dumpSizeOk(callGraph)) {
-            throw new UsageError("--call-graph must be fp, dwarf, dwarf,SIZE (bytes of stack copied per sample, "
-                    + "8 to " + MAX_DUMP + ") or lbr, not '" + callGraph + "'");
-        }
+        return frequency;
     }
 
     /** The kernel's highest sampling rate ({@code kernel.perf_event_max_sample_rate}); unbounded when unreadable. */

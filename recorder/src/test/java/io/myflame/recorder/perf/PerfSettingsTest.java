@@ -60,6 +60,25 @@ class PerfSettingsTest {
         assertEquals(997, new PerfSettings("perf", "cycles", 997, null, "dwarf").frequency());
     }
 
+    /**
+     * A kernel that lowered perf_event_max_sample_rate below the default (it does when sampling interrupts
+     * run long, as on a busy VM) records at its maximum unless told; a rate asked above it is refused with
+     * the maximum named.
+     */
+    @Test
+    void theDefaultRateIsTakenDownToTheKernelsMaximumAndAnAskedRateAboveItRefused() {
+        assertEquals(100, PerfSettings.frequency(null, null, 100));
+        assertEquals(1, PerfSettings.frequency(null, null, 1));
+        assertEquals(199, PerfSettings.frequency(null, null, 199));
+        assertEquals(199, PerfSettings.frequency(null, null, 100_000));
+        assertEquals(100, PerfSettings.frequency(100, null, 100));
+        assertNull(PerfSettings.frequency(null, 5_000L, 100));
+        UsageError e = assertThrows(UsageError.class, () -> PerfSettings.frequency(150, null, 100));
+        assertEquals("--freq must be 1 to 100 samples per second (this kernel's perf_event_max_sample_rate), not 150",
+                e.getMessage());
+        assertThrows(UsageError.class, () -> PerfSettings.frequency(0, null, 100));
+    }
+
     @Test
     void sizesPerfRefusesAreRefusedFirst() {
         for (String bad : new String[] {"dwarf,65529", "dwarf,0", "dwarf,", "dwarf,8k", "dwarf,100000", "fp,8", "x"}) {
