@@ -71,7 +71,7 @@ public record PerfSettings(String perf, String event, Integer frequency, Long co
         if (frequency == null && count == null) {
             // The kernel lowers its maximum when sampling interrupts run long (busy VMs do): a default
             // above it is taken down to it, where a rate the user asked for is refused below.
-            return (int) Math.min(DEFAULT_FREQUENCY, maxRate);
+            frequency = (int) Math.min(DEFAULT_FREQUENCY, maxRate);
         }
         if (frequency != null && (frequency < 1 || frequency > maxRate)) {
             // perf record fails on such a rate only once attached, and the capture holds no samples.
