@@ -61,13 +61,13 @@ public final class Main implements Runnable {
      * for help and errors.
      */
     static CommandLine commandLine(String... args) {
-        CommandLine cl = new CommandLine(new Main());
+        CommandLine cl = new CommandLine(CommandModels.of(new Main()));
         String first = args.length > 0 ? args[0] : "";
         if (COMMANDS.containsKey(first) && !first.equals("help")) {
-            cl.addSubcommand(first, COMMANDS.get(first).get());
+            cl.addSubcommand(first, model(COMMANDS.get(first).get()));
         } else if (!(args.length == 1 && (first.equals("--version") || first.equals("-V")))) {
             // a bare --version needs no command: it cost 0.38 s with all of them, 0.2 s more than a collapse
-            COMMANDS.forEach((name, command) -> cl.addSubcommand(name, command.get()));
+            COMMANDS.forEach((name, command) -> cl.addSubcommand(name, model(command.get())));
         }
         // No @FILE argument files (picocli's default): 'report @x.folded' reads the file named @x.folded,
         // and '--alias @/dev/zero' is a value, not an endless read of arguments.
@@ -75,6 +75,11 @@ public final class Main implements Runnable {
         OptionValues.register(cl);
         HelpExamples.addTo(cl);
         return cl;
+    }
+
+    /** The written model of a command of this module; picocli's help command reads its own annotations. */
+    private static Object model(Object command) {
+        return command instanceof CommandLine.HelpCommand ? command : CommandModels.of(command);
     }
 
     /**
