@@ -9,9 +9,9 @@ import java.util.Set;
 /**
  * Reads {@code myflame collapse} flags without picocli. Collapse is the command that sits in
  * pipelines, and a run through picocli, even with the model the build writes ({@link CommandModels}),
- * costs a collapse of a small perf.data 0.06 s of its 0.22 s (docs/benchmarks.md: the start-up
- * reads a picocli run begins, then picocli's code running cold), so plain well-formed command lines
- * are parsed here. Anything else — help,
+ * costs a collapse 20–30 ms (0.20 → 0.22 s for a small perf.data, docs/benchmarks.md: picocli's classes
+ * in collapse's AOT cache and its code running cold), so plain well-formed command lines are parsed
+ * here. Anything else — help,
  * a flag this class does not know, a missing value — returns null and goes through picocli,
  * which gives the usual messages. {@code CollapseFastPathTest} keeps both in step with
  * {@link CollapseCommand}'s options.
