@@ -2,7 +2,7 @@ package io.myflame.diff;
 
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.StackArena;
-import io.myflame.core.text.Decimals;
+import io.myflame.core.Decimals;
 import io.myflame.core.text.Escape;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -1,7 +1,7 @@
 package io.myflame.diff;
 
 import io.myflame.core.analysis.ThreadRole;
-import io.myflame.core.text.Decimals;
+import io.myflame.core.Decimals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -262,6 +262,6 @@ public final class DiffTables {
     }
 
     static String number(double v) {
-        return io.myflame.core.text.Decimals.twoPlaces(v);
+        return io.myflame.core.Decimals.twoPlaces(v);
     }
 }

@@ -2,7 +2,7 @@ package io.myflame.diff;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.myflame.core.text.Decimals;
+import io.myflame.core.Decimals;
 import io.myflame.core.text.Escape;
 import java.util.List;
 import java.util.function.Function;

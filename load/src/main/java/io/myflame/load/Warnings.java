@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Warnings a command collects and prints once, prefixed with the command's name. A warning that
@@ -23,8 +24,21 @@ public final class Warnings {
         }
     }
 
-    /** A warning in the order first seen; {@code ofInputs} when {@link #saidBy} holds who said it. */
+    /**
+     * A warning in the order first seen; {@code ofInputs} when {@link #saidBy} holds who said it. Its equals
+     * and hashCode are written out: a record's own are linked at first use (ObjectMethods), which spun 8
+     * method-handle classes no AOT cache holds in every run with two warnings (a diff of X and X).
+     */
     private record Line(String text, boolean ofInputs) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Line other && Objects.equals(text, other.text) && ofInputs == other.ofInputs;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hashCode(text) * 31 + (ofInputs ? 1 : 0);
+        }
     }
 
     private final List<Line> lines = new ArrayList<>();

@@ -1,7 +1,7 @@
 package io.myflame.recorder;
 
 import io.myflame.core.task.Concurrency;
-import io.myflame.core.text.Decimals;
+import io.myflame.core.Decimals;
 import io.myflame.core.output.AtomicFile;
 import io.myflame.recorder.capture.CaptureMetadata;
 import io.myflame.recorder.error.RecordException;

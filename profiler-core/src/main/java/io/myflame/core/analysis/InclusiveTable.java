@@ -3,7 +3,6 @@ package io.myflame.core.analysis;
 import io.myflame.core.model.Profile;
 import io.myflame.core.model.StackArena;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -87,9 +86,17 @@ public final class InclusiveTable {
                 ids.add(f);
             }
         }
-        ids.sort(Comparator.<Integer>comparingLong(f -> -inclusive[f])
-                .thenComparingLong(f -> -self[f])
-                .thenComparing(f -> profile.frames().name(f)));
+        // Heaviest first, then most self weight, then by name. One comparator of ours, not a chain of the
+        // JDK's (Comparator.comparingLong...): the JDK's lambdas are spun in every run, no AOT cache holds
+        // them, and spinning them was 6 % of a small report's main thread.
+        ids.sort((a, b) -> {
+            int byInclusive = Long.compare(inclusive[b], inclusive[a]);
+            if (byInclusive != 0) {
+                return byInclusive;
+            }
+            int bySelf = Long.compare(self[b], self[a]);
+            return bySelf != 0 ? bySelf : profile.frames().name(a).compareTo(profile.frames().name(b));
+        });
         int n = limit <= 0 ? ids.size() : Math.min(limit, ids.size());
         List<Entry> out = new ArrayList<>(n);
         for (int f : ids.subList(0, n)) {

@@ -1,5 +1,6 @@
 package io.myflame.core.analysis;
 
+import io.myflame.core.Decimals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -190,6 +191,7 @@ public record Truncation(long total, boolean measured, List<CauseShare> causes) 
 
     /** A share as the messages print it: {@code 41.8%}. */
     public static String pct(double share) {
-        return String.format(Locale.ROOT, "%.1f%%", 100 * share);
+        // not String.format: its first use in a run costs the formatter's locale data (5 % of a small report)
+        return Decimals.onePlace(100 * share) + "%";
     }
 }

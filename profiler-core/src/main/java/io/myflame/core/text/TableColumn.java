@@ -1,6 +1,7 @@
 package io.myflame.core.text;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.myflame.core.Decimals;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

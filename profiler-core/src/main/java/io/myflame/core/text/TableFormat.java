@@ -2,6 +2,7 @@ package io.myflame.core.text;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.myflame.core.Decimals;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.myflame.recorder.check;
 
-import io.myflame.core.text.Decimals;
+import io.myflame.core.Decimals;
 import io.myflame.recorder.progress.Progress;
 import io.myflame.recorder.capture.CaptureMetadata;
 import io.myflame.recorder.workload.RowWork;

@@ -1,6 +1,6 @@
 package io.myflame.recorder.counters;
 
-import io.myflame.core.text.Decimals;
+import io.myflame.core.Decimals;
 import io.myflame.recorder.process.ExternalCommand;
 import io.myflame.recorder.error.RecordException;
 import io.myflame.recorder.server.Sql;
