@@ -81,6 +81,12 @@ final class ArgWriter {
         if (spec.paramLabel().contains("${") || !spec.hasInitialValue()) {
             throw new IllegalStateException(field + ": ModelWriter writes labels without variables, fields with values");
         }
+        for (Class<?> type : spec.auxiliaryTypes()) {
+            if (type.getName().matches(Main.UNUSED_CONVERTERS)) {
+                throw new IllegalStateException(field + ": picocli's converter for " + type.getName()
+                        + " is switched off (Main.UNUSED_CONVERTERS)");
+            }
+        }
         b.call("arity", range(spec.arity())).call("paramLabel", literal(spec.paramLabel()))
                 .call("type", name(spec.type()) + ".class").call("auxiliaryTypes", classes(spec.auxiliaryTypes()))
                 .call("description", literals(d.description())).call("withToString", literal(spec.toString()))

@@ -56,11 +56,21 @@ public final class Main implements Runnable {
         return java.util.Collections.unmodifiableMap(m);
     }
 
+    private static final String UNUSED_CONVERTERS_KEY = "picocli.converters.excludes";
+    /** The types whose picocli converters are not registered: one regular expression of class names. */
+    static final String UNUSED_CONVERTERS = "java\\.(sql|time)\\..*";
+
     /**
      * The command line for {@code args}: only the named subcommand, none for a bare {@code --version}, or all of them
      * for help and errors.
      */
     static CommandLine commandLine(String... args) {
+        // picocli's own switch: no converters for java.sql and java.time types, which no option has
+        // (ModelWriter refuses one). Each CommandLine otherwise looks their classes and factory methods up
+        // by reflection, 2 ms of every run.
+        if (System.getProperty(UNUSED_CONVERTERS_KEY) == null) {
+            System.setProperty(UNUSED_CONVERTERS_KEY, UNUSED_CONVERTERS);
+        }
         CommandLine cl = new CommandLine(CommandModels.of(new Main()));
         String first = args.length > 0 ? args[0] : "";
         if (COMMANDS.containsKey(first) && !first.equals("help")) {
