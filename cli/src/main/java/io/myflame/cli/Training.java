@@ -19,7 +19,10 @@ import java.nio.file.StandardCopyOption;
  *
  * PERF_DATA is an uncompressed perf.data, SYMBOLS its symbol archive (copied beside it after a first
  * report without it), PERF_SCRIPT uncompressed perf script text; "-" for any that is missing. A
- * {@code capture.json} in DIR makes the perf.data a capture directory too. With
+ * {@code capture.json} in DIR makes the perf.data a capture directory too; a {@code dwarf/perf.data} in DIR,
+ * its indexed symbol archive beside it, is reported and drawn too: a default {@code record} capture's reading
+ * (the DWARF unwinder, the indexed archive, a decode in several stretches), which the frame-pointer capture
+ * does not train (docs/benchmarks.md). With
  * {@code collapse} only collapse runs: the launcher's second AOT cache, for collapse alone (JDK 25
  * loads and links every class of a cache as it starts, and a 265 MB collapse took 0.44 s with the
  * cache of every command, 0.39 s with its own).
@@ -66,6 +69,11 @@ final class Training {
             run("flamegraph", data, "-o", dir.resolve("a.svg").toString());
             run("collapse", data, "-o", folded.toString());
             capture(dir, Path.of(data));
+        }
+        Path dwarf = dir.resolve("dwarf").resolve("perf.data");
+        if (Files.isRegularFile(dwarf)) {
+            run("report", dwarf.toString(), "--top", "0");
+            run("flamegraph", dwarf.toString(), "-o", dir.resolve("dwarf.svg").toString());
         }
         if (script != null) {
             run("collapse", script, "-o", dir.resolve("script.folded").toString());
