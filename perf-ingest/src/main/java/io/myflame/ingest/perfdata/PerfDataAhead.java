@@ -38,7 +38,7 @@ public final class PerfDataAhead {
         }
         // the archive first: opening a text one is the longer of the two
         CompletableFuture<SymbolArchive> archive = SymbolArchive.openAhead(perfData);
-        return new PerfDataAhead(perfData, IndexAhead.start(perfData), new SymbolSources.Ahead(archive, null));
+        return new PerfDataAhead(perfData, IndexAhead.start(perfData), new SymbolSources.Ahead(archive, null, null));
     }
 
     /**
@@ -50,8 +50,12 @@ public final class PerfDataAhead {
     }
 
     private static PerfDataAhead kernelOnly(Path perfData, Supplier<CompletableFuture<SymbolTable>> kernel) {
-        CompletableFuture<SymbolTable> symbols = SymbolSources.runningKernelCached() ? null : kernel.get();
-        return new PerfDataAhead(perfData, null, new SymbolSources.Ahead(null, symbols));
+        if (SymbolSources.runningKernelCached()) {
+            // ~/.debug's copy answers before /proc/kallsyms: that is the one to read now
+            return new PerfDataAhead(perfData, null, new SymbolSources.Ahead(null, null,
+                    SymbolSources.readCachedRunningKernel()));
+        }
+        return new PerfDataAhead(perfData, null, new SymbolSources.Ahead(null, kernel.get(), null));
     }
 
     /** The run's one read of this machine's kernel symbols, started now, for {@link #start}'s {@code kernel}. */

@@ -47,17 +47,27 @@ public final class SymbolSources {
 
     /**
      * What the run's start-up began for one perf.data before its reader was made: its symbol archive
-     * being opened ({@link SymbolArchive#openAhead}), this machine's kernel symbols being read
-     * ({@link #readRunningKernel}); either null when not begun.
+     * being opened ({@link SymbolArchive#openAhead}), this machine's kernel symbols being read from
+     * /proc/kallsyms ({@link #readRunningKernel}) or from the build-id cache's copy of them
+     * ({@link #readCachedRunningKernel}); each null when not begun.
      */
-    public record Ahead(CompletableFuture<SymbolArchive> archive, CompletableFuture<SymbolTable> runningKernel) {
+    public record Ahead(CompletableFuture<SymbolArchive> archive, CompletableFuture<SymbolTable> runningKernel,
+                        CompletableFuture<SymbolTable> cachedKernel) {
         /** Nothing begun: the sources open and read what they need themselves. */
-        public static final Ahead NONE = new Ahead(null, null);
+        public static final Ahead NONE = new Ahead(null, null, null);
     }
 
     /** Starts reading this machine's kernel symbols (/proc/kallsyms) on a helper thread, for {@link Ahead}. */
     public static CompletableFuture<SymbolTable> readRunningKernel() {
         return RunningKernel.read();
+    }
+
+    /**
+     * Starts reading the build-id cache's copy of the running kernel's symbols on a helper thread, for
+     * {@link Ahead}: where {@link #runningKernelCached} holds, {@link BuildIdCache} answers for them.
+     */
+    public static CompletableFuture<SymbolTable> readCachedRunningKernel() {
+        return BuildIdCache.readRunningKernel();
     }
 
     /** Symbols as this machine has them, with no perf.data beside which to look. */
@@ -82,7 +92,7 @@ public final class SymbolSources {
         RunningKernel runningKernel = new RunningKernel(notes, ahead.runningKernel());
         this.sources = List.of(
                 new ArchivedSymbols(archive),
-                new BuildIdCache(BuildIdCache.home(), notes),
+                new BuildIdCache(BuildIdCache.home(), notes, ahead.cachedKernel()),
                 new RecordedPath(this.symfs),
                 new DebugDirectories(host.debugRoot(), this.symfs),
                 new PerfArchiveTarball(perfData, buildIds, notes),
