@@ -41,13 +41,8 @@ final class BuildIdCache implements SymbolSource {
     /** As {@link #readRunningKernel()}, from the cache at {@code root}. */
     static CompletableFuture<SymbolTable> readRunningKernel(Path root) {
         String running = BuildIds.runningKernel();
-        return CompletableFuture.supplyAsync(() -> {
-            try {
-                return running == null ? SymbolTable.EMPTY : Kallsyms.read(kallsyms(root, running));
-            } catch (IOException | RuntimeException e) {
-                return SymbolTable.EMPTY;
-            }
-        }, Demangler::daemon);
+        return running == null ? CompletableFuture.completedFuture(SymbolTable.EMPTY)
+                : Kallsyms.readAhead(kallsyms(root, running));
     }
 
     private static Path kallsyms(Path root, String buildId) {

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * A kernel's symbol list as {@code /proc/kallsyms} prints it, and as perf's build-id caches keep
@@ -12,6 +13,17 @@ import java.util.Arrays;
  */
 public final class Kallsyms {
     private Kallsyms() {
+    }
+
+    /** Starts reading {@code file} on a helper thread; an unreadable one is no symbols (a read when asked says why). */
+    static CompletableFuture<SymbolTable> readAhead(Path file) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return read(file);
+            } catch (IOException | RuntimeException e) {
+                return SymbolTable.EMPTY;
+            }
+        }, Demangler::daemon);
     }
 
     /** "ffffffff8225fd19 T pvm_irq_enable" — text, weak, data and bss symbols, as perf keeps them. */

@@ -1,7 +1,6 @@
 package io.myflame.ingest.symbols;
 
 import io.myflame.ingest.elf.BuildIds;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,13 +29,7 @@ final class RunningKernel implements SymbolSource {
 
     /** Starts reading this machine's /proc/kallsyms on a helper thread; an unreadable one is no symbols. */
     static CompletableFuture<SymbolTable> read() {
-        return CompletableFuture.supplyAsync(() -> {
-            try {
-                return Kallsyms.read(Path.of("/proc/kallsyms"));
-            } catch (IOException | RuntimeException e) {
-                return SymbolTable.EMPTY;
-            }
-        }, Demangler::daemon);
+        return Kallsyms.readAhead(Path.of("/proc/kallsyms"));
     }
 
     /** This reader's read of /proc/kallsyms, begun now unless it was. */
