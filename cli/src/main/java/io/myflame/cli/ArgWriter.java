@@ -31,6 +31,8 @@ final class ArgWriter {
             "usageHelp", "versionHelp", "index", "type", "echo", "prompt");
     /** picocli's word for a null default or fallback value (not public in its API). */
     private static final String NULL_VALUE = "_NULL_";
+    /** A name that is a variable with a default, {@code ${picocli.help.name.0:--h}}: the default. */
+    private static final java.util.regex.Pattern VARIABLE_NAME = java.util.regex.Pattern.compile("\\$\\{[\\w.]+:-([^$}]+)\\}");
 
     private final Bindings bindings;
 
@@ -42,7 +44,7 @@ final class ArgWriter {
     String option(OptionSpec spec, Field field, String owner, String indent) {
         Option o = field.getAnnotation(Option.class);
         refuseOtherThan(o, WRITTEN);
-        Builder b = new Builder("OptionSpec.builder(" + literals(o.names()) + ")", indent);
+        Builder b = new Builder("OptionSpec.builder(" + literals(plainNames(o.names(), field)) + ")", indent);
         b.flag("help", o.help()).flag("usageHelp", o.usageHelp()).flag("versionHelp", o.versionHelp())
                 .flag("negatable", o.negatable());
         if (!o.fallbackValue().isEmpty()) {
@@ -55,6 +57,24 @@ final class ArgWriter {
                 o.description(), o.descriptionKey(), o.split(), o.splitSynopsisLabel(), o.hidden(), o.defaultValue(),
                 o.showDefaultValue(), o.converter(), o.completionCandidates()));
         return b.bound(bindings.of(field, owner), owner);
+    }
+
+    /**
+     * The names as a run sees them. picocli's own help options are named {@code ${picocli.help.name.0:--h}}: a
+     * system property may rename them, which no myflame command line can set, and resolving the four names
+     * of each command cost every run a look through the system properties and the environment. Any other
+     * variable in a name is refused.
+     */
+    private static String[] plainNames(String[] names, Field field) {
+        String[] plain = new String[names.length];
+        for (int i = 0; i < names.length; i++) {
+            java.util.regex.Matcher m = VARIABLE_NAME.matcher(names[i]);
+            plain[i] = m.matches() ? m.group(1) : names[i];
+            if (plain[i].contains("${")) {
+                throw new IllegalStateException(field + ": a variable in the option name " + names[i] + " is not written");
+            }
+        }
+        return plain;
     }
 
     /** The positional parameter of {@code field} of the object {@code owner} names, as an expression. */

@@ -139,17 +139,11 @@ public final class AtomicOutput {
     }
 
     /**
-     * The same rules, for a command line parsed without picocli (collapse's fast path); and one
+     * The rules for one output, named in refusals by its option ({@code -o}, {@code --chart}); and one
      * more for every output: its directory exists. A missing directory is an error naming it,
      * as the shell's {@code >} makes it one: a typo in it would otherwise make a tree of directories
      * nobody asked for (record, sweep and demo make their {@code --out} directories by design).
      */
-    static void checkOutput(String command, Path output, List<String> inputs) throws IOException {
-        announced.clear();
-        checkOutput(command, "-o", output, inputs);
-    }
-
-    /** The rules for one output, named in refusals by its option ({@code -o}, {@code --chart}). */
     private static void checkOutput(String command, String option, Path output, List<String> inputs) throws IOException {
         if (output == null || output.toString().equals("-")) {
             return;

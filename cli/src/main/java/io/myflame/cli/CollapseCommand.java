@@ -1,6 +1,8 @@
 package io.myflame.cli;
 
+import io.myflame.load.Collapse;
 import io.myflame.load.Folding;
+import io.myflame.load.Warnings;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -53,12 +55,14 @@ public final class CollapseCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        return request().run(spec.commandLine().getErr());
-    }
-
-    /** The run these flags ask for. */
-    CollapseRequest request() {
+        CommandOutputs.COLLAPSE.choose(null, output);
+        Collapse.prepareToWrite();
         Folding folding = new Folding(root.pid, root.tid, kernel || all, jit || all, addrs, eventFilter, skipAfter);
-        return new CollapseRequest(input, folding, ingest.collapseReading(), output);
+        Collapse stacks = Collapse.read(input, folding, ingest.collapseReading(), "myflame collapse");
+        Warnings w = new Warnings();
+        stacks.warnings().forEach(w::add);
+        AtomicOutput.write(output, stacks::writeFolded);
+        w.print(spec.commandLine().getErr(), "myflame collapse");
+        return 0;
     }
 }

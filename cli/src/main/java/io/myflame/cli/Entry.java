@@ -1,10 +1,8 @@
 package io.myflame.cli;
 
 /**
- * The jar's main class. A plain {@code myflame collapse}, the command that sits in pipelines, runs
- * from here without loading {@link Main}, whose checks name picocli's exceptions: collapse has an AOT
- * cache of its own classes, without picocli's. Everything else goes to {@link Main#run}. Errors reach the user as one
- * line: bad data exits 1, bad usage exits 2, anything else is an internal error (exit 70) and a bug.
+ * The jar's main class: every command line goes to {@link Main#run}. Errors reach the user as one line:
+ * bad data exits 1, bad usage exits 2, anything else is an internal error (exit 70) and a bug.
  */
 public final class Entry {
     private Entry() {
@@ -13,8 +11,7 @@ public final class Entry {
     public static void main(String[] args) {
         int code;
         try {
-            Integer collapsed = CollapseFastPath.run(args);
-            code = collapsed != null ? collapsed : Main.run(args);
+            code = Main.run(args);
         } catch (Throwable t) {
             // Errors (out of memory, a broken jar) escape picocli's handler: still one line.
             System.err.println("myflame: unexpected internal error: " + t);

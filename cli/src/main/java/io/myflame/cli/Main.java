@@ -117,10 +117,6 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns the exit code (tests call this in-process). */
     public static int run(String... args) {
-        Integer collapsed = CollapseFastPath.run(args);
-        if (collapsed != null) {
-            return collapsed;
-        }
         boolean analysis = args.length > 1 && READ_AHEAD.contains(args[0]);
         try (StartUp startUp = StartUp.begin(analysis, IngestFlags.DEFAULT_THREADS, args)) {
             return run(startUp, args);

@@ -4,11 +4,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The rule for an output file's name: {@code -} for stdout, or a path that is not a directory. Apart
- * from {@link OptionValues.OutputFile}, the -o converter, because that class implements a picocli
- * interface: collapse's fast path and {@link AtomicOutput} check a name without loading picocli, whose
- * classes collapse's own AOT cache does not hold, so loading one would open the 10 MB jar (5-9 ms of a
- * `collapse -o`).
+ * The rule for an output file's name: {@code -} for stdout, or a path that is not a directory. The -o
+ * converter ({@link OptionValues.OutputFile}) and {@link AtomicOutput}, for an option whose converter
+ * forgot it, both ask here.
  */
 final class OutputFileName {
     private OutputFileName() {

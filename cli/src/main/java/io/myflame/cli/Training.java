@@ -132,14 +132,14 @@ final class Training {
         Files.writeString(file, text, StandardCharsets.ISO_8859_1);
     }
 
-    /** What a plain collapse runs, as {@link Entry} runs it: without {@link Main}, so without picocli. */
+    /** What a collapse runs, for collapse's own cache: picocli's model of collapse alone, and collapse. */
     private static void collapse(Path dir, String data, String script) {
         Entry.class.getName();
         if (data != null) {
-            CollapseFastPath.run(new String[] {"collapse", data, "-o", dir.resolve("data.folded").toString()});
+            run("collapse", data, "-o", dir.resolve("data.folded").toString());
         }
         if (script != null) {
-            CollapseFastPath.run(new String[] {"collapse", script, "-o", dir.resolve("script.folded").toString()});
+            run("collapse", script, "-o", dir.resolve("script.folded").toString());
         }
     }
 

@@ -4,10 +4,10 @@ import io.myflame.ingest.fold.FoldOptions;
 import java.util.List;
 
 /**
- * What {@code myflame collapse}'s flags ask of its folded lines, however they were parsed (picocli
- * or the fast path): the root frame (the comm, comm-PID with {@code pid}, comm-PID/TID with
- * {@code tid}), the {@code _[k]}/{@code _[j]} annotations, unresolved frames' addresses, the one
- * event kept (null: the first seen) and the functions whose callers are dropped.
+ * What {@code myflame collapse}'s flags ask of its folded lines: the root frame (the comm, comm-PID
+ * with {@code pid}, comm-PID/TID with {@code tid}), the {@code _[k]}/{@code _[j]} annotations,
+ * unresolved frames' addresses, the one event kept (null: the first seen) and the functions whose
+ * callers are dropped.
  */
 public record Folding(boolean pid, boolean tid, boolean annotateKernel, boolean annotateJit, boolean includeAddrs,
                       String eventFilter, List<String> skipAfter) {

@@ -13,7 +13,7 @@ import java.nio.file.Path;
  * and its settings files ({@link #settings}) take what it found; closing it ends what no one took.
  */
 public final class StartUp implements AutoCloseable {
-    /** Nothing begun: every read opens its file itself (tests, collapse's fast path, the demo). */
+    /** Nothing begun: every read opens its file itself (tests, the demo). */
     public static final StartUp NONE = new StartUp(StartedInputs.NONE, null);
 
     private final StartedInputs inputs;
