@@ -118,12 +118,22 @@ public final class PerfDataReader {
     public FoldedStacks read(Path path) throws IOException, InputException, Unsupported {
         IndexAhead.Indexed indexed = ahead.index(path);
         try (PerfDataFile file = indexed != null ? indexed.file() : PerfDataFile.open(path);
-                Demangler demangler = new Demangler(cxxfilt).start()) {
+                Demangler demangler = new Demangler(cxxfilt)) {
             if (file.unsupported != null) {
                 throw new Unsupported(file.unsupported);
             }
+            // c++filt is started at once for a perf.data with an archive ('record' captures: servers in C++);
+            // for any other, when a table of C++ names is loaded. Starting it costs a run 25-35 ms of CPU
+            // (the JDK looks for a logger in the jar when a process starts), for nothing in a C program's.
+            boolean archived = hasArchive(path);
+            if (archived) {
+                demangler.start();
+            }
             SymbolSources sources = new SymbolSources(path, new java.util.HashSet<>(file.buildIds.values()), symfs, host,
                     ahead.symbols(path));
+            if (!archived) {
+                sources.whenMangled(demangler::start);
+            }
             RecordIndex index = indexed != null ? indexed.index() : new RecordIndex(file);
             ExecutorService dsoAhead = Executors.newSingleThreadExecutor(Concurrency.helpers("myflame-perfdata"));
             try {

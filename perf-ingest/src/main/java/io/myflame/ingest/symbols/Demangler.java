@@ -16,7 +16,8 @@ import java.util.concurrent.CompletionException;
  * C++ names as this perf prints them: libiberty's demangler without parameter lists
  * ({@code DMGL_NO_OPTS}, perf built without libbfd), which is {@code c++filt -p -i}. All the
  * distinct names a run needs go through one c++filt process, one name per line. The process is
- * started before the samples are decoded ({@link #start}), so its start-up is not waited for.
+ * started before it is needed ({@link #start}: before the samples are decoded, or when the first table
+ * of C++ names is loaded), so its start-up is not waited for.
  */
 public final class Demangler implements AutoCloseable {
     private final String program;
@@ -37,8 +38,8 @@ public final class Demangler implements AutoCloseable {
         return (name.startsWith("_Z") || name.startsWith("_R")) && name.indexOf('\n') < 0;
     }
 
-    /** Starts c++filt on another thread; {@link #demangle} then sends it the names. */
-    public Demangler start() {
+    /** Starts c++filt on another thread, once; {@link #demangle} then sends it the names. */
+    public synchronized Demangler start() {
         if (process == null) {
             process = CompletableFuture.supplyAsync(() -> {
                 try {
@@ -115,7 +116,7 @@ public final class Demangler implements AutoCloseable {
 
     /** Ends a c++filt that was started but not needed (no C++ names, or the read failed). */
     @Override
-    public void close() {
+    public synchronized void close() {
         if (process != null) {
             process.thenAccept(Process::destroy);
         }

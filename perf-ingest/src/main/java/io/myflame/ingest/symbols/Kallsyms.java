@@ -46,7 +46,7 @@ public final class Kallsyms {
         }
         long addr = 0;
         int i = p;
-        for (int d; i < eol && (d = Character.digit(b[i], 16)) >= 0; i++) {
+        for (int d; i < eol && (d = HexDigits.VALUE[b[i] & 0xff]) >= 0; i++) {
             addr = (addr << 4) | d;
         }
         if (i + 3 < eol && b[i] == ' ' && b[i + 2] == ' ' && b[i + 3] != '$') {

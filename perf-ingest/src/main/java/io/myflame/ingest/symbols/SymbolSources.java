@@ -44,6 +44,8 @@ public final class SymbolSources {
     private final Set<String> refused = ConcurrentHashMap.newKeySet();
     /** The kernel's {@code _text} when recorded (the kernel map's offset, perf's ref_reloc_sym); -1 if unknown. */
     private volatile long kernelText = -1;
+    /** Run once, when the first table with a name perf demangles is loaded ({@link #whenMangled}); then null. */
+    private final java.util.concurrent.atomic.AtomicReference<Runnable> onMangled = new java.util.concurrent.atomic.AtomicReference<>();
 
     /**
      * What the run's start-up began for one perf.data before its reader was made: its symbol archive
@@ -123,6 +125,24 @@ public final class SymbolSources {
         kernelText = text;
     }
 
+    /**
+     * Runs {@code task} once, as soon as a table is loaded that holds a name perf demangles (a C++ or Rust
+     * program's): the reader starts c++filt then, so a program without such names never starts it.
+     */
+    public void whenMangled(Runnable task) {
+        onMangled.set(task);
+    }
+
+    private SymbolTable loaded(SymbolTable t) {
+        if (onMangled.get() != null && t.hasMangledNames()) {
+            Runnable task = onMangled.getAndSet(null);
+            if (task != null) {
+                task.run();
+            }
+        }
+        return t;
+    }
+
     public SymbolTable load(Dso dso) {
         try {
             SymbolTable t = switch (dso.kind) {
@@ -136,7 +156,7 @@ public final class SymbolSources {
             if (t.size() == 0 && dso.kind == Dso.Kind.FILE && !refused.contains(dso.name)) {
                 missing.add(dso.name + (dso.buildId == null ? "" : " (build id " + dso.buildId + ")"));
             }
-            return t;
+            return loaded(t);
         } catch (IOException | RuntimeException e) {
             return SymbolTable.EMPTY;
         }
@@ -154,7 +174,7 @@ public final class SymbolSources {
         if (t.size() == 0 && dso.kind == Dso.Kind.FILE && !refused.contains(dso.name)) {
             missing.add(dso.name + (buildId == null ? "" : " (build id " + buildId + ")"));
         }
-        return t;
+        return loaded(t);
     }
 
     private static SymbolTable orEmpty(SymbolTable t) {

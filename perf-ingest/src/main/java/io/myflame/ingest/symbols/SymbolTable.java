@@ -153,11 +153,16 @@ public final class SymbolTable {
 
     private static void fixupEnd(SymbolList s, int[] sorted, boolean kallsyms) {
         int n = s.size;
+        // whether the previous symbol's name holds a '[' (a module's), carried over: each name is looked at once
+        boolean prevInModule = kallsyms && n > 0 && s.nameContains(sorted[0], (byte) '[');
         for (int k = 1; k < n; k++) {
             int prev = sorted[k - 1];
             int curr = sorted[k];
+            boolean currInModule = kallsyms && s.nameContains(curr, (byte) '[');
+            boolean moduleChanges = prevInModule != currInModule;
+            prevInModule = currInModule;
             if (s.end[prev] == s.start[prev]) {
-                if (kallsyms && s.nameContains(prev, (byte) '[') != s.nameContains(curr, (byte) '[')) {
+                if (kallsyms && moduleChanges) {
                     s.end[prev] = roundUp(s.end[prev] + 4096);
                 } else {
                     s.end[prev] = s.start[curr];
@@ -235,6 +240,23 @@ public final class SymbolTable {
             n++;
         }
         return n;
+    }
+
+    /**
+     * Whether a name of this table is one perf would demangle ({@link Demangler#mangled}: {@code _Z},
+     * {@code _R}); false for a table whose names perf keeps as they are.
+     */
+    boolean hasMangledNames() {
+        if (!demangle) {
+            return false;
+        }
+        for (int i = 0; i < start.length; i++) {
+            int at = nameAt[i];
+            if (nameLength[i] >= 2 && nameBytes[at] == '_' && (nameBytes[at + 1] == 'Z' || nameBytes[at + 1] == 'R')) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public int size() {

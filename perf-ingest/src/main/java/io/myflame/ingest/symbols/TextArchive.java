@@ -166,7 +166,7 @@ final class TextArchive implements SymbolArchive.Contents {
         for (int k = 0; k < n; k++) {
             long v = 0;
             int start = at;
-            for (int d; at < eol && (d = HEX[b[at] & 0xff]) >= 0; at++) {
+            for (int d; at < eol && (d = HexDigits.VALUE[b[at] & 0xff]) >= 0; at++) {
                 v = (v << 4) | d;
             }
             if (at == start) {
@@ -176,17 +176,6 @@ final class TextArchive implements SymbolArchive.Contents {
             at++;
         }
         return eol + 1;
-    }
-
-    /** The value of each hexadecimal digit's byte; -1 for every other byte. */
-    private static final byte[] HEX = new byte[256];
-
-    static {
-        java.util.Arrays.fill(HEX, (byte) -1);
-        for (int i = 0; i < 16; i++) {
-            HEX["0123456789abcdef".charAt(i)] = (byte) i;
-            HEX["0123456789ABCDEF".charAt(i)] = (byte) i;
-        }
     }
 
     /**
@@ -199,13 +188,13 @@ final class TextArchive implements SymbolArchive.Contents {
         int n = b.length;
         int i = p;
         long start = 0;
-        for (int d; i < n && (d = HEX[b[i] & 0xff]) >= 0; i++) {
+        for (int d; i < n && (d = HexDigits.VALUE[b[i] & 0xff]) >= 0; i++) {
             start = start << 4 | d;
         }
         int startEnd = i;
         long size = 0;
         if (i < n && b[i] == ' ') {
-            for (int d; ++i < n && (d = HEX[b[i] & 0xff]) >= 0; ) {
+            for (int d; ++i < n && (d = HexDigits.VALUE[b[i] & 0xff]) >= 0; ) {
                 size = size << 4 | d;
             }
         }
