@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Finds the symbols and call frame information of a {@link Dso} by asking the {@link SymbolSource}s
@@ -45,7 +46,7 @@ public final class SymbolSources {
     /** The kernel's {@code _text} when recorded (the kernel map's offset, perf's ref_reloc_sym); -1 if unknown. */
     private volatile long kernelText = -1;
     /** Run once, when the first table with a name perf demangles is loaded ({@link #whenMangled}); then null. */
-    private final java.util.concurrent.atomic.AtomicReference<Runnable> onMangled = new java.util.concurrent.atomic.AtomicReference<>();
+    private final AtomicReference<Runnable> onMangled = new AtomicReference<>();
 
     /**
      * What the run's start-up began for one perf.data before its reader was made: its symbol archive
