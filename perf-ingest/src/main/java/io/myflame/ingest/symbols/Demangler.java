@@ -38,6 +38,19 @@ public final class Demangler implements AutoCloseable {
         return (name.startsWith("_Z") || name.startsWith("_R")) && name.indexOf('\n') < 0;
     }
 
+    /** {@link #mangled(String)} of the name {@code bytes[at, at + length)}, without making it a string. */
+    static boolean mangled(byte[] bytes, int at, int length) {
+        if (length < 2 || bytes[at] != '_' || bytes[at + 1] != 'Z' && bytes[at + 1] != 'R') {
+            return false;
+        }
+        for (int i = at + 2; i < at + length; i++) {
+            if (bytes[i] == '\n') {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Starts c++filt on another thread, once; {@link #demangle} then sends it the names. */
     public synchronized Demangler start() {
         if (process == null) {

@@ -251,8 +251,7 @@ public final class SymbolTable {
             return false;
         }
         for (int i = 0; i < start.length; i++) {
-            int at = nameAt[i];
-            if (nameLength[i] >= 2 && nameBytes[at] == '_' && (nameBytes[at + 1] == 'Z' || nameBytes[at + 1] == 'R')) {
+            if (Demangler.mangled(nameBytes, nameAt[i], nameLength[i])) {
                 return true;
             }
         }

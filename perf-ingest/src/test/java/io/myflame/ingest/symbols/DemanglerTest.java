@@ -33,6 +33,15 @@ class DemanglerTest {
     }
 
     @Test
+    void bytesOfANameAreMangledExactlyWhenItsStringIs() {
+        for (String name : List.of("_RNvCs1234_5crate4main", "_ZN3foo3barEv", "main", "R_x86_64", "_Z", "_", "",
+                "_Zx\ny", "_Rab", "__Z1fv", "x_Z1fv")) {
+            byte[] padded = ("ab" + name + "cd").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            assertEquals(Demangler.mangled(name), Demangler.mangled(padded, 2, name.length()), name);
+        }
+    }
+
+    @Test
     void rustV0NamesReadAsPerfPrintsThem() throws Exception {
         try (Demangler d = new Demangler("c++filt").start()) {
             Map<String, String> out = d.demangle(List.copyOf(PERF_PRINTED.keySet()));
