@@ -26,8 +26,25 @@ public final class Kallsyms {
         }, Demangler::daemon);
     }
 
-    /** "ffffffff8225fd19 T pvm_irq_enable" — text, weak, data and bss symbols, as perf keeps them. */
+    /**
+     * "ffffffff8225fd19 T pvm_irq_enable" — text, weak, data and bss symbols, as perf keeps them; a
+     * regular file's table as kept by an earlier run when the file is unchanged ({@link KallsymsCache}).
+     */
     public static SymbolTable read(Path file) throws IOException {
+        KallsymsCache cache = KallsymsCache.of(file);
+        SymbolTable kept = cache == null ? null : cache.table();
+        if (kept != null) {
+            return kept;
+        }
+        SymbolTable parsed = parse(file);
+        if (cache != null) {
+            cache.keep(parsed);
+        }
+        return parsed;
+    }
+
+    /** The table of {@code file}, parsed. */
+    static SymbolTable parse(Path file) throws IOException {
         byte[] b = readAll(file);
         SymbolList syms = SymbolList.over(b, b.length / 40);
         // One short method per line, not one loop over 5 MB: the JIT compiles a method after a

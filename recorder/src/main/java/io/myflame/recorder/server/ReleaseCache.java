@@ -7,8 +7,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
 /**
- * Where fetched releases are kept unpacked: {@code $MYFLAME_CACHE} (or the system property
- * {@code myflame.cache}), else {@code $XDG_CACHE_HOME/myflame}, else {@code ~/.cache/myflame}. A
+ * Where fetched releases are kept unpacked: in myflame's cache directory ({@link
+ * io.myflame.core.output.UserCache}: {@code $MYFLAME_CACHE}, else {@code $XDG_CACHE_HOME/myflame},
+ * else {@code ~/.cache/myflame}). A
  * release is unpacked into a temporary sibling and renamed into place with a {@code .complete}
  * marker, so an interrupted or failed unpack never leaves a tree that would be reused.
  */
@@ -24,18 +25,9 @@ public final class ReleaseCache {
     private ReleaseCache() {
     }
 
-    /** The cache's root directory (it may not exist yet). */
+    /** The cache's root directory (it may not exist yet): {@link io.myflame.core.output.UserCache}. */
     public static Path root() {
-        String set = System.getProperty("myflame.cache");
-        if (set == null || set.isEmpty()) {
-            set = System.getenv("MYFLAME_CACHE");
-        }
-        if (set != null && !set.isEmpty()) {
-            return Path.of(set);
-        }
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        Path cache = xdg != null && !xdg.isEmpty() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
-        return cache.resolve("myflame");
+        return io.myflame.core.output.UserCache.root();
     }
 
     /** Whether {@code dest} holds a complete unpack. */
