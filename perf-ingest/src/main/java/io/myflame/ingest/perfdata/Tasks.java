@@ -81,7 +81,11 @@ final class Tasks {
         for (Fork f : forks) {
             CommEntry parent = commAt(f.ptid, f.time, f.seq);
             if (parent != null) {
-                List<CommEntry> l = comms.computeIfAbsent(f.tid, t -> new ArrayList<>());
+                List<CommEntry> l = comms.get(f.tid);
+                if (l == null) {
+                    l = new ArrayList<>();
+                    comms.put(f.tid, l);
+                }
                 l.add(new CommEntry(f.time, f.seq, parent.comm, parent.id));
                 sortComms(l);
             }
@@ -102,7 +106,12 @@ final class Tasks {
     private static void inherit(Map<Integer, ProcessMaps> all, Fork f) {
         ProcessMaps from = all.get(f.ppid);
         if (from != null) {
-            all.computeIfAbsent(f.pid, p -> new ProcessMaps()).inherit(from, f.time, f.seq);
+            ProcessMaps to = all.get(f.pid);
+            if (to == null) {
+                to = new ProcessMaps();
+                all.put(f.pid, to);
+            }
+            to.inherit(from, f.time, f.seq);
         }
     }
 
@@ -115,7 +124,9 @@ final class Tasks {
         CommEntry[] l = frozenComms == null ? null : lookup(tid);
         if (frozenComms == null) {
             List<CommEntry> list = comms.get(tid);
-            l = list == null ? null : list.toArray(CommEntry[]::new);
+            // no lambdas on these paths: a perf.data without forks (the training's) leaves them out of the
+            // AOT cache, and one spun at run time costs a millisecond
+            l = list == null ? null : list.toArray(new CommEntry[0]);
         }
         if (l == null) {
             return null;

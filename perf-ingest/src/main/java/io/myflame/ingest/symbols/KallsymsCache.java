@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -19,7 +20,8 @@ import java.util.concurrent.TimeUnit;
  * perf.data recorded on that kernel without an archive, and parsing, sorting and fixing up its
  * 120,000 lines took a small report 40 ms of CPU each time: on two cores, a sixth of the run. The
  * table is kept as an indexed archive of one kernel section ({@link IndexedArchive}), whose arrays
- * load without parsing, in myflame's cache directory ({@link UserCache}), one file per kallsyms path.
+ * load without parsing, in myflame's cache directory ({@link UserCache}), one file per kallsyms path
+ * and build of myflame (the three most recently used builds of each path).
  *
  * <p>The section's key names what the table was made from: the file's path, size, modification time
  * and inode, and the jar that parsed it (its size and time), so a changed file, or another build of
@@ -31,6 +33,8 @@ import java.util.concurrent.TimeUnit;
 final class KallsymsCache {
     /** How long ago a file must have been modified to be known by its size and time: two seconds. */
     static final long SETTLED_NANOS = 2_000_000_000L;
+    /** How many builds' entries of one kallsyms file are kept. */
+    static final int ENTRIES_PER_FILE = 3;
     /** The jar this class was loaded from, as "size/mtime", or null when it was not loaded from one. */
     private static final String CODE = code();
 
@@ -47,7 +51,7 @@ final class KallsymsCache {
         this.dir = dir;
         this.code = code;
         String path = source.toString();
-        this.entry = dir.resolve("kallsyms-" + Long.toHexString(fnv(path)) + ".sym");
+        this.entry = dir.resolve(prefix(path) + Long.toHexString(fnv(code)) + ".sym");
         this.modified = identity.lastModifiedTime().to(TimeUnit.NANOSECONDS);
         this.key = "kallsyms " + identity.size() + " " + modified + " " + identity.fileKey() + " parsed by " + code
                 + " " + path;
@@ -65,6 +69,11 @@ final class KallsymsCache {
         return identity == null ? null : new KallsymsCache(source, dir, code, identity);
     }
 
+    /** Where the table is kept. */
+    Path file() {
+        return entry;
+    }
+
     /** The kept table, or null when there is none for the file as it is now. */
     SymbolTable table() {
         if (!Files.isRegularFile(entry)) {
@@ -72,7 +81,16 @@ final class KallsymsCache {
         }
         try {
             SymbolArchive.Section s = IndexedArchive.open(entry).section(key, new ArrayList<>());
-            return s == null ? null : s.table();
+            if (s == null) {
+                return null;
+            }
+            try {
+                // used: the entries of one file are dropped least recently used first (keep)
+                Files.setLastModifiedTime(entry, FileTime.fromMillis(System.currentTimeMillis()));
+            } catch (IOException e) {
+                // a cache this user may read but not write is still read
+            }
+            return s.table();
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -102,6 +120,7 @@ final class KallsymsCache {
                 return;
             }
             Files.move(tmp, entry, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            dropOldEntries();
         } catch (IOException | RuntimeException e) {
             // an unwritable cache directory, a full disk: the next run parses again
         } finally {
@@ -113,6 +132,37 @@ final class KallsymsCache {
                 }
             }
         }
+    }
+
+    /**
+     * Removes all but the {@link #ENTRIES_PER_FILE} most recently used entries of this kallsyms path:
+     * one per build of myflame that read it, so two installations used in turn (a checkout's build
+     * and the installed one) each keep theirs instead of replacing each other's at every run, and
+     * rebuilds do not fill the directory.
+     */
+    private void dropOldEntries() throws IOException {
+        String prefix = prefix(source.toString());
+        List<Path> mine = new ArrayList<>();
+        try (java.util.stream.Stream<Path> all = Files.list(dir)) {
+            all.filter(p -> p.getFileName().toString().startsWith(prefix) && p.getFileName().toString().endsWith(".sym"))
+                    .forEach(mine::add);
+        }
+        if (mine.size() <= ENTRIES_PER_FILE) {
+            return;
+        }
+        java.util.Map<Path, Long> used = new java.util.HashMap<>();
+        for (Path p : mine) {
+            used.put(p, p.equals(entry) ? Long.MAX_VALUE : Files.getLastModifiedTime(p).toMillis());
+        }
+        mine.sort((a, b) -> Long.compare(used.get(b), used.get(a)));
+        for (Path p : mine.subList(ENTRIES_PER_FILE, mine.size())) {
+            Files.deleteIfExists(p);
+        }
+    }
+
+    /** The start of the names of every entry of the kallsyms file at {@code path}. */
+    private static String prefix(String path) {
+        return "kallsyms-" + Long.toHexString(fnv(path)) + "-";
     }
 
     /** The size, modification time and inode of a regular file; null when it is none or unreadable. */

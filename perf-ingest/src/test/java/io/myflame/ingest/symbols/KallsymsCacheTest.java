@@ -98,6 +98,31 @@ class KallsymsCacheTest {
     }
 
     @Test
+    void eachBuildKeepsItsOwnEntryAndTheLeastRecentlyUsedGoFirst() throws Exception {
+        SymbolTable parsed = Kallsyms.parse(kallsyms);
+        entry("jar-1").keep(parsed);
+        entry("jar-2").keep(parsed);
+        assertNotNull(entry("jar-1").table(), "two builds used in turn do not replace each other's entry");
+        assertNotNull(entry("jar-2").table());
+        entry("jar-3").keep(parsed);
+        dateBack("jar-1", 300);
+        dateBack("jar-2", 200);
+        dateBack("jar-3", 100);
+        assertNotNull(entry("jar-1").table(), "jar-1 used last");
+        entry("jar-4").keep(parsed);
+        assertEquals(KallsymsCache.ENTRIES_PER_FILE, entries());
+        assertNull(entry("jar-2").table(), "the least recently used entry was dropped");
+        assertNotNull(entry("jar-1").table());
+        assertNotNull(entry("jar-3").table());
+        assertNotNull(entry("jar-4").table());
+    }
+
+    /** Dates the entry of {@code code} {@code seconds} back, as if last used then. */
+    private void dateBack(String code, int seconds) throws Exception {
+        Files.setLastModifiedTime(entry(code).file(), FileTime.from(Instant.now().minusSeconds(seconds)));
+    }
+
+    @Test
     void aDamagedEntryIsNoEntry() throws Exception {
         entry("jar-1").keep(Kallsyms.parse(kallsyms));
         Path file;
