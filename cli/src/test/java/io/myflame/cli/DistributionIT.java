@@ -92,6 +92,20 @@ class DistributionIT {
         // and its runs print what the jar prints
         Path script = Myflame.samples().resolve("captures/mariadb-11.4.5-oltp_delete/perf.script.gz").toAbsolutePath();
         assertEquals(Myflame.run("collapse", script.toString()).out(), launch(home, Map.of(), "collapse", script.toString()));
+
+        // The JVM refuses, silently, a cache made with other module options: a launcher whose flags
+        // changed (here one more) trains a new one, and its runs again find every class in it.
+        Path madeFor = home.resolve("lib/myflame.aot.made-for");
+        assertTrue(Files.readAllLines(madeFor).get(3).contains("--add-opens=java.base/java.io=ALL-UNNAMED"),
+                "the flags the cache was made with are kept beside it");
+        Path launcher = home.resolve("bin/myflame");
+        String flags = "-Dpicocli.disable.closures=true";
+        String text = Files.readString(launcher);
+        assertTrue(text.contains(flags), "the launcher passes " + flags);
+        Files.writeString(launcher, text.replace(flags, flags + " -Dmyflame.flags.changed=1"));
+        launch(home, Map.of(), "--help");
+        assertTrue(Files.readAllLines(madeFor).get(3).contains("-Dmyflame.flags.changed=1"), "retrained with the new flags");
+        assertOnlyArchivedClasses(home, List.of(jdk.resolve("bin/java").toString(), "-XX:AOTMode=on", "-XX:AOTCache=" + aot));
     }
 
     /**
