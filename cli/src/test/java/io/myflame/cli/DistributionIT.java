@@ -106,6 +106,11 @@ class DistributionIT {
         launch(home, Map.of(), "--help");
         assertTrue(Files.readAllLines(madeFor).get(3).contains("-Dmyflame.flags.changed=1"), "retrained with the new flags");
         assertOnlyArchivedClasses(home, List.of(jdk.resolve("bin/java").toString(), "-XX:AOTMode=on", "-XX:AOTCache=" + aot));
+        // but the same installation reached by another path is the same: no training again
+        java.nio.file.attribute.FileTime made = Files.getLastModifiedTime(madeFor);
+        String other = home.resolve("bin").resolve("..").resolve("bin").resolve("myflame").toString();
+        assertEquals(launch(home, Map.of(), "--version"), exec(dir, List.of(other, "--version"), Map.of()));
+        assertEquals(made, Files.getLastModifiedTime(madeFor), "run as " + other + ": the archive was made again");
     }
 
     /**
