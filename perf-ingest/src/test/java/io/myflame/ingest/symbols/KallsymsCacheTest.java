@@ -79,8 +79,8 @@ class KallsymsCacheTest {
         assertNull(entry("jar-1").table(), "a file of another size and time is not the one kept");
         SymbolTable parsed = Kallsyms.parse(kallsyms);
         entry("jar-1").keep(parsed);
-        assertEquals(parsed.size(), entry("jar-1").table().size(), "replaced by the new parse");
-        assertEquals(1, entries());
+        assertEquals(parsed.size(), entry("jar-1").table().size(), "the new parse kept");
+        assertEquals(2, entries(), "beside the old one, until it is the least recently used of more than three");
     }
 
     @Test
@@ -110,7 +110,7 @@ class KallsymsCacheTest {
         dateBack("jar-3", 100);
         assertNotNull(entry("jar-1").table(), "jar-1 used last");
         entry("jar-4").keep(parsed);
-        assertEquals(KallsymsCache.ENTRIES_PER_FILE, entries());
+        assertEquals(ParsedCache.ENTRIES_PER_FILE, entries());
         assertNull(entry("jar-2").table(), "the least recently used entry was dropped");
         assertNotNull(entry("jar-1").table());
         assertNotNull(entry("jar-3").table());

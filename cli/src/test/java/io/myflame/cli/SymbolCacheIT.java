@@ -16,12 +16,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A perf.data recorded here without an archive takes its kernel symbols from perf's copy in
- * {@code ~/.debug}; the jar keeps the parsed table in its cache directory, and the next report reads
- * it from there instead of parsing the file again, with the same table. Real perf records {@code dd}
- * (most of its time in the kernel), the real jar reports it twice.
+ * What the jar keeps parsed in its cache directory for the next run, and that the next run reads it
+ * with the same result. A perf.data recorded here without an archive takes its kernel symbols from
+ * perf's copy in {@code ~/.debug}: real perf records {@code dd} (most of its time in the kernel), the
+ * real jar reports it twice. A capture beside a version-1 text archive: the bundled fp capture, reported
+ * until its indexed conversion is kept, then again.
  */
-class KernelSymbolCacheIT {
+class SymbolCacheIT {
     @TempDir
     Path tmp;
 
@@ -47,22 +48,58 @@ class KernelSymbolCacheIT {
         Myflame.Result first = report(cache, data);
         assertEquals(0, first.exit(), first.err());
         assertTrue(first.out().contains("entry_SYSCALL_64"), "kernel functions are named:\n" + first.out());
-        Path kept = onlyEntry(cache.resolve("kernel-symbols"));
+        Path kept = onlyEntry(cache.resolve("symbols"));
+        assertTrue(kept.getFileName().toString().startsWith("kallsyms-"), kept.toString());
         Object written = Files.readAttributes(kept, BasicFileAttributes.class).fileKey();
 
         Myflame.Result second = report(cache, data);
         assertEquals(0, second.exit(), second.err());
         assertEquals(first.out(), second.out(), "the kept table names every frame as the parsed one did");
         assertEquals(first.err(), second.err());
-        assertEquals(written, Files.readAttributes(onlyEntry(cache.resolve("kernel-symbols")), BasicFileAttributes.class)
+        assertEquals(written, Files.readAttributes(onlyEntry(cache.resolve("symbols")), BasicFileAttributes.class)
                 .fileKey(), "read, not parsed and written again");
+    }
+
+    @Test
+    void aTextArchiveIsReadFromItsKeptConversionWithTheSameTable() throws Exception {
+        Path data = Myflame.unpackedPerfData("mariadb-11.4.5-oltp_delete-fp", tmp.resolve("perf.data"));
+        Path archive = tmp.resolve("perf.data.symbols.gz");
+        Files.copy(Myflame.samples().resolve("captures/mariadb-11.4.5-oltp_delete-fp/perf.data.symbols.gz"), archive);
+        // a copy made just now is not known by its size and time until it is two seconds old
+        Files.setLastModifiedTime(archive, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 60_000));
+        Path cache = tmp.resolve("cache");
+
+        Myflame.Result first = report(cache, data);
+        assertEquals(0, first.exit(), first.err());
+        // the conversion is written beside the run, on a thread the run's end may cut short: a later run writes it
+        for (int i = 0; i < 5 && kept(cache.resolve("symbols")) == 0; i++) {
+            assertEquals(first.out(), report(cache, data).out());
+        }
+        Path kept = onlyEntry(cache.resolve("symbols"));
+        assertTrue(kept.getFileName().toString().startsWith("archive-"), kept.toString());
+        Object written = Files.readAttributes(kept, BasicFileAttributes.class).fileKey();
+
+        Myflame.Result again = report(cache, data);
+        assertEquals(first.out(), again.out(), "the kept conversion names every frame as the text archive did");
+        assertEquals(first.err(), again.err());
+        assertEquals(written, Files.readAttributes(onlyEntry(cache.resolve("symbols")), BasicFileAttributes.class)
+                .fileKey(), "read, not converted and written again");
+    }
+
+    /** How many entries {@code dir} holds (none when it does not exist). */
+    private static long kept(Path dir) throws Exception {
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(p -> p.getFileName().toString().endsWith(".sym")).count();
+        }
     }
 
     private static Path onlyEntry(Path dir) throws Exception {
         try (Stream<Path> s = Files.list(dir)) {
             List<Path> files = s.toList();
             assertEquals(1, files.size(), "one table kept, no temporary file left: " + files);
-            assertTrue(files.get(0).getFileName().toString().startsWith("kallsyms-"), files.toString());
             return files.get(0);
         }
     }
