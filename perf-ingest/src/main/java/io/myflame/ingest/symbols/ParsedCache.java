@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
  * modification time and inode — by one build of myflame (the jar's size and time): its name holds a
  * hash of all of them, so a changed file or another build finds no entry and parses again. The three
  * most recently used entries of each path are kept, so two installations used in turn (a checkout's
- * build and the installed one) keep theirs, and rebuilds do not fill the directory. A file modified in
+ * build and the installed one) keep theirs, and rebuilds do not fill the directory; all entries together
+ * keep at most 256 MB, the least recently used going first. A file modified in
  * the last two seconds is not kept: rewritten in place within one tick of the file system's clock it
  * would keep its size and time (git's "racily clean" rule). Only regular files outside {@code /proc},
  * read by classes from a jar (a build directory's classes have no one identity). A cache that cannot
@@ -35,6 +36,8 @@ final class ParsedCache {
     static final long SETTLED_NANOS = 2_000_000_000L;
     /** How many entries of one path are kept. */
     static final int ENTRIES_PER_FILE = 3;
+    /** The most bytes all entries together keep: a few dozen captures' archives. */
+    static final long MAX_BYTES = 256L << 20;
     /** The jar this class was loaded from, as "size/mtime", or null when it was not loaded from one. */
     private static final String CODE = code();
 
@@ -140,24 +143,36 @@ final class ParsedCache {
         }
     }
 
-    /** Removes all but the {@link #ENTRIES_PER_FILE} most recently used entries of this path. */
+    /**
+     * Removes all but the {@link #ENTRIES_PER_FILE} most recently used entries of this path, then the least
+     * recently used of all until they hold at most {@link #MAX_BYTES} (a text archive's conversion is 9 MB,
+     * and a user may report many old captures).
+     */
     private void dropOldEntries() throws IOException {
         String prefix = prefix(kind, source.toString());
-        List<Path> mine = new ArrayList<>();
-        try (java.util.stream.Stream<Path> all = Files.list(dir)) {
-            all.filter(p -> p.getFileName().toString().startsWith(prefix) && p.getFileName().toString().endsWith(".sym"))
-                    .forEach(mine::add);
-        }
-        if (mine.size() <= ENTRIES_PER_FILE) {
-            return;
+        List<Path> all = new ArrayList<>();
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            files.filter(p -> p.getFileName().toString().endsWith(".sym")).forEach(all::add);
         }
         Map<Path, Long> used = new HashMap<>();
-        for (Path p : mine) {
-            used.put(p, p.equals(entry) ? Long.MAX_VALUE : Files.getLastModifiedTime(p).toMillis());
+        Map<Path, Long> size = new HashMap<>();
+        for (Path p : all) {
+            BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
+            used.put(p, p.equals(entry) ? Long.MAX_VALUE : a.lastModifiedTime().toMillis());
+            size.put(p, a.size());
         }
-        mine.sort((a, b) -> Long.compare(used.get(b), used.get(a)));
-        for (Path p : mine.subList(ENTRIES_PER_FILE, mine.size())) {
-            Files.deleteIfExists(p);
+        // most recently used first
+        all.sort((a, b) -> Long.compare(used.get(b), used.get(a)));
+        int ofThisPath = 0;
+        long bytes = 0;
+        for (Path p : all) {
+            boolean mine = p.getFileName().toString().startsWith(prefix);
+            ofThisPath += mine ? 1 : 0;
+            bytes += size.get(p);
+            if (!p.equals(entry) && ((mine && ofThisPath > ENTRIES_PER_FILE) || bytes > MAX_BYTES)) {
+                Files.deleteIfExists(p);
+                bytes -= size.get(p);
+            }
         }
     }
 

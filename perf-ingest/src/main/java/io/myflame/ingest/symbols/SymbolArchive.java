@@ -173,31 +173,27 @@ public final class SymbolArchive {
 
     /**
      * A version-1 archive: from its indexed conversion kept by an earlier run ({@link ParsedCache}) when the
-     * file is unchanged, else inflated and parsed whole, its conversion then kept for the next run on another
-     * thread. Its 8–11 MB of text cost a small report's helper 70 ms of CPU each run, on the main thread's
-     * path (it waits for the archive before decoding); the indexed conversion loads only the sections the
-     * samples hit (the bundled fp capture: 0.343 → 0.299 s, 21 interleaved runs).
+     * file is unchanged, else inflated and parsed whole and its conversion kept for the next run. Its 8–11 MB
+     * of text cost a small report's helper 70 ms of CPU each run, on the main thread's path (it waits for the
+     * archive before decoding); the indexed conversion loads only the sections the samples hit (the bundled
+     * fp capture: 0.263 → 0.227 s, 21 interleaved runs). The conversion is written before the archive is
+     * handed over, once: written beside the run, a small report's end cut it short run after run.
      */
     private static SymbolArchive readText(Path file) throws IOException {
-        return readText(file, ParsedCache.of("archive", file), Demangler::daemon);
+        return readText(file, ParsedCache.of("archive", file));
     }
 
-    /** As {@link #readText(Path)}, with the entry {@code cache} (null: none) kept by {@code keeper}. */
-    static SymbolArchive readText(Path file, ParsedCache cache, java.util.concurrent.Executor keeper) throws IOException {
+    /** As {@link #readText(Path)}, with the entry {@code cache} (null: none). */
+    static SymbolArchive readText(Path file, ParsedCache cache) throws IOException {
         IndexedArchive kept = cache == null ? null : cache.open();
         if (kept != null) {
             return new SymbolArchive(kept);
         }
         TextArchive text = TextArchive.read(file);
         if (cache != null && convertible(text)) {
-            keeper.execute(() -> cache.keep(out -> write(out, text.sections(), text.cfis())));
+            cache.keep(out -> write(out, text.sections(), text.cfis()));
         }
         return new SymbolArchive(text);
-    }
-
-    /** Whether this archive was read from an indexed file (a capture's, or a kept conversion of a text one). */
-    boolean indexed() {
-        return contents instanceof IndexedArchive;
     }
 
     /**
@@ -208,6 +204,11 @@ public final class SymbolArchive {
     private static boolean convertible(TextArchive text) {
         return text.sections().stream().allMatch(s -> s.table() != null && s.table().size() > 0)
                 && text.cfis().stream().allMatch(c -> c.info().hasEhFrame());
+    }
+
+    /** Whether this archive was read from an indexed file (a capture's, or a kept conversion of a text one). */
+    boolean indexed() {
+        return contents instanceof IndexedArchive;
     }
 
     /** Writes the text archive {@code text} again as an indexed one, holding the same tables and call frame information. */

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -115,6 +116,25 @@ class KallsymsCacheTest {
         assertNotNull(entry("jar-1").table());
         assertNotNull(entry("jar-3").table());
         assertNotNull(entry("jar-4").table());
+    }
+
+    @Test
+    void allEntriesTogetherKeepAtMostTheCapTheLeastRecentlyUsedGoingFirst() throws Exception {
+        Files.createDirectories(cache);
+        // another file's entries, sparse: their sizes count, not their blocks
+        Path older = cache.resolve("archive-0000000000000001-0000000000000001.sym");
+        Path newer = cache.resolve("archive-0000000000000002-0000000000000002.sym");
+        for (Path p : List.of(older, newer)) {
+            try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(p.toFile(), "rw")) {
+                f.setLength(ParsedCache.MAX_BYTES / 2);
+            }
+        }
+        Files.setLastModifiedTime(older, FileTime.from(Instant.now().minusSeconds(600)));
+        Files.setLastModifiedTime(newer, FileTime.from(Instant.now().minusSeconds(300)));
+        entry("jar-1").keep(Kallsyms.parse(kallsyms));
+        assertNotNull(entry("jar-1").table(), "the entry just kept stays");
+        assertTrue(Files.exists(newer), "the more recently used of the others fits beside it");
+        assertFalse(Files.exists(older), "the least recently used went, to keep all under the cap");
     }
 
     /** Dates the entry of {@code code} {@code seconds} back, as if last used then. */

@@ -45,10 +45,10 @@ class TextArchiveCacheTest {
         Files.setLastModifiedTime(file, FileTime.from(Instant.now().minusSeconds(3600)));
         Path cache = dir.resolve("cache");
 
-        SymbolArchive first = SymbolArchive.readText(file, ParsedCache.of("archive", file, cache, "jar-1"), Runnable::run);
+        SymbolArchive first = SymbolArchive.readText(file, ParsedCache.of("archive", file, cache, "jar-1"));
         assertFalse(first.indexed(), "read from the text the first time");
         assertTrue(Files.isRegularFile(ParsedCache.of("archive", file, cache, "jar-1").file()), "its conversion kept");
-        SymbolArchive second = SymbolArchive.readText(file, ParsedCache.of("archive", file, cache, "jar-1"), Runnable::run);
+        SymbolArchive second = SymbolArchive.readText(file, ParsedCache.of("archive", file, cache, "jar-1"));
         assertTrue(second.indexed(), "read from the kept conversion the second time");
 
         TextArchive text = TextArchive.read(file);
@@ -75,8 +75,8 @@ class TextArchiveCacheTest {
         }
 
         // another build of the parser, or the file changed, reads the text again
-        assertFalse(SymbolArchive.readText(file, ParsedCache.of("archive", file, cache, "jar-2"), r -> { }).indexed());
+        assertFalse(SymbolArchive.readText(file, ParsedCache.of("archive", file, cache, "jar-2")).indexed());
         Files.setLastModifiedTime(file, FileTime.from(Instant.now().minusSeconds(7200)));
-        assertFalse(SymbolArchive.readText(file, ParsedCache.of("archive", file, cache, "jar-1"), r -> { }).indexed());
+        assertFalse(SymbolArchive.readText(file, ParsedCache.of("archive", file, cache, "jar-1")).indexed());
     }
 }
