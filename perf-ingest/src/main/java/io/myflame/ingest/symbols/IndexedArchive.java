@@ -253,6 +253,14 @@ final class IndexedArchive implements SymbolArchive.Contents {
      */
     private static final class SectionReader implements AutoCloseable {
         private static final int BUFFER = 1 << 18;
+        /**
+         * Buffers of {@link #BUFFER} bytes that loaded a section, for the next: a new direct buffer is
+         * zeroed and its 64 pages faulted in, and a capture's report loads a dozen sections or more
+         * (the kernel's, each binary's table and call frame information). At most one per section
+         * being loaded at once, so a few.
+         */
+        private static final java.util.concurrent.ConcurrentLinkedQueue<ByteBuffer> SPARE =
+                new java.util.concurrent.ConcurrentLinkedQueue<>();
         private final FileChannel ch;
         private final ByteBuffer buf;
         /** The file offset of the next byte to read into {@link #buf}, and where the section ends. */
@@ -270,7 +278,10 @@ final class IndexedArchive implements SymbolArchive.Contents {
                 ch.close();
                 throw ex;
             }
-            buf = ByteBuffer.allocateDirect((int) Math.min(BUFFER, Math.max(e.length, 8))).order(ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer spare = SPARE.poll();
+            buf = spare != null ? spare
+                    : ByteBuffer.allocateDirect((int) Math.min(BUFFER, Math.max(e.length, 8))).order(ByteOrder.LITTLE_ENDIAN);
+            buf.clear();
             buf.limit(0);
             next = e.offset;
             stop = e.offset + e.length;
@@ -334,6 +345,9 @@ final class IndexedArchive implements SymbolArchive.Contents {
 
         @Override
         public void close() throws IOException {
+            if (buf.capacity() == BUFFER) {
+                SPARE.offer(buf);
+            }
             ch.close();
         }
     }
