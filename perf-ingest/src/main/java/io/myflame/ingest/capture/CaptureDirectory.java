@@ -82,12 +82,9 @@ public final class CaptureDirectory {
         try {
             record = CaptureJsonReader.read(json);
         } catch (CaptureJsonReader.WrongShape e) {
-            throw new InputException(json + ":" + e.getLocation().getLineNr() + ": not a capture's metadata ("
-                    + e.getOriginalMessage() + ")");
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            // A nesting too deep for the parser has no location.
-            String where = e.getLocation() == null ? "" : ":" + e.getLocation().getLineNr();
-            throw new InputException(json + where + ": not valid JSON (" + e.getOriginalMessage() + ")");
+            throw new InputException(json + ":" + e.line + ": not a capture's metadata (" + e.detail + ")");
+        } catch (JsonTokens.Malformed e) {
+            throw new InputException(json + ":" + e.line + ": not valid JSON (" + e.detail + ")");
         } catch (StackOverflowError e) {
             throw new InputException(json + ": not valid JSON (nested too deeply)");
         }

@@ -1,16 +1,13 @@
 package io.myflame.ingest.capture;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParseException;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.exc.InputCoercionException;
+import io.myflame.ingest.capture.JsonTokens.Token;
 import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code capture.json} read straight into {@link CaptureRecord} by Jackson's streaming parser: each key
+ * {@code capture.json} read straight into {@link CaptureRecord} from its tokens ({@link JsonTokens}): each key
  * is the snake-case spelling of a record component's name, as the mapper that writes the file spells
  * it, so the record stays the schema's one spelling. Binding with the mapper cost every report of a
  * capture directory 0.25 s of CPU that a report of its perf.data did not pay (570 more classes, and the
@@ -31,16 +28,21 @@ import java.util.Map;
  * of the wrong shape is a {@link WrongShape} naming the key and line.
  */
 final class CaptureJsonReader {
-    private static final JsonFactory JSON = new JsonFactory();
+    /** Larger than any capture.json (a few kilobytes): not one, and not read into memory whole. */
+    static final long MAX_BYTES = 64L << 20;
     /** Per record type: its canonical constructor and each component's position by key. */
     private static final Map<Class<?>, Shape> SHAPES = new HashMap<>();
 
     /** A value of the wrong kind for its key: valid JSON, but not a capture's metadata. */
-    static final class WrongShape extends JsonParseException {
+    static final class WrongShape extends IOException {
         private static final long serialVersionUID = 1L;
+        final int line;
+        final String detail;
 
-        WrongShape(JsonParser p, String message) {
-            super(p, message);
+        WrongShape(int line, String detail) {
+            super("line " + line + ": " + detail);
+            this.line = line;
+            this.detail = detail;
         }
     }
 
@@ -52,21 +54,23 @@ final class CaptureJsonReader {
 
     /** The record of {@code json}; null when the file holds no JSON object at its top. */
     static CaptureRecord read(Path json) throws IOException {
-        try (JsonParser p = JSON.createParser(json.toFile())) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                return null;
-            }
-            return (CaptureRecord) record(p, CaptureRecord.class, "");
+        if (Files.size(json) > MAX_BYTES) {
+            throw new WrongShape(1, "larger than " + (MAX_BYTES >> 20) + " MB");
         }
+        JsonTokens p = new JsonTokens(Files.readAllBytes(json));
+        if (p.next() != Token.START_OBJECT) {
+            return null;
+        }
+        return (CaptureRecord) record(p, CaptureRecord.class, "");
     }
 
     /** The record of the object whose START_OBJECT the parser is on. */
-    private static Object record(JsonParser p, Class<?> type, String path) throws IOException {
+    private static Object record(JsonTokens p, Class<?> type, String path) throws IOException {
         Shape shape = shape(type);
         Object[] values = new Object[shape.components().length];
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String key = p.currentName();
-            JsonToken token = p.nextToken();
+        while (p.next() == Token.FIELD_NAME) {
+            String key = p.text();
+            Token token = p.next();
             Integer at = shape.positions().get(key);
             if (at == null) {
                 p.skipChildren();
@@ -81,8 +85,8 @@ final class CaptureJsonReader {
         }
     }
 
-    private static Object value(JsonParser p, JsonToken token, Type type, String key) throws IOException {
-        if (token == JsonToken.VALUE_NULL) {
+    private static Object value(JsonTokens p, Token token, Type type, String key) throws IOException {
+        if (token == Token.NULL) {
             return null;
         }
         if (type instanceof ParameterizedType generic) {
@@ -94,91 +98,115 @@ final class CaptureJsonReader {
         }
         Class<?> raw = (Class<?>) type;
         if (raw.isRecord()) {
-            expect(p, token, JsonToken.START_OBJECT, key, "an object");
+            expect(p, token, Token.START_OBJECT, key, "an object");
             return record(p, raw, key + ".");
         }
         return scalar(p, token, raw, key);
     }
 
-    private static List<Object> list(JsonParser p, JsonToken token, Type element, String key) throws IOException {
-        expect(p, token, JsonToken.START_ARRAY, key, "a list");
+    private static List<Object> list(JsonTokens p, Token token, Type element, String key) throws IOException {
+        expect(p, token, Token.START_ARRAY, key, "a list");
         List<Object> out = new ArrayList<>();
-        for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+        for (Token t = p.next(); t != Token.END_ARRAY; t = p.next()) {
             out.add(value(p, t, element, key + "[" + out.size() + "]"));
         }
         return out;
     }
 
-    private static Map<String, Object> map(JsonParser p, JsonToken token, Type value, String key) throws IOException {
-        expect(p, token, JsonToken.START_OBJECT, key, "an object");
+    private static Map<String, Object> map(JsonTokens p, Token token, Type value, String key) throws IOException {
+        expect(p, token, Token.START_OBJECT, key, "an object");
         Map<String, Object> out = new LinkedHashMap<>();
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String name = p.currentName();
-            out.put(name, value(p, p.nextToken(), value, key + "." + name));
+        while (p.next() == Token.FIELD_NAME) {
+            String name = p.text();
+            out.put(name, value(p, p.next(), value, key + "." + name));
         }
         return out;
     }
 
-    private static Object scalar(JsonParser p, JsonToken token, Class<?> type, String key) throws IOException {
-        if (!token.isScalarValue()) {
+    private static Object scalar(JsonTokens p, Token token, Class<?> type, String key) throws IOException {
+        if (!token.scalar()) {
             throw wrong(p, key, what(type));
         }
         if (type == String.class) {
-            return p.getValueAsString();
+            return p.text();
         }
         if (type == Boolean.class) {
             return switch (token) {
-                case VALUE_TRUE -> true;
-                case VALUE_FALSE -> false;
-                default -> switch (p.getText()) {
+                case TRUE -> true;
+                case FALSE -> false;
+                default -> switch (p.text()) {
                     case "true" -> true;
                     case "false" -> false;
                     default -> throw wrong(p, key, what(type));
                 };
             };
         }
-        if (!token.isNumeric() && token != JsonToken.VALUE_STRING) {
+        if (!token.numeric() && token != Token.STRING) {
             throw wrong(p, key, what(type));
         }
-        String text = token == JsonToken.VALUE_STRING ? p.getText().trim() : null;
-        if (text != null && text.isEmpty()) {
-            return null;
-        }
-        try {
-            if (type == Double.class) {
-                return text != null ? Double.valueOf(text) : p.getDoubleValue();
-            } else if (type == Long.class) {
-                return text != null ? (long) Double.parseDouble(text) : p.getValueAsLong();
-            } else if (type == Integer.class) {
-                return text != null ? (int) Double.parseDouble(text) : p.getValueAsInt();
+        String text = p.text().trim();
+        if (token == Token.STRING) {
+            if (text.isEmpty()) {
+                return null;
             }
-        } catch (NumberFormatException | IllegalStateException e) {
-            throw wrong(p, key, what(type));
-        } catch (InputCoercionException e) {
-            // valid JSON, but no value this key can hold (an int count of 10^20, 1e999 seconds)
-            throw wrong(p, key, what(type) + " in range");
+            try {
+                if (type == Double.class) {
+                    return Double.valueOf(text);
+                } else if (type == Long.class) {
+                    return (long) Double.parseDouble(text);
+                } else if (type == Integer.class) {
+                    return (int) Double.parseDouble(text);
+                }
+            } catch (NumberFormatException e) {
+                throw wrong(p, key, what(type));
+            }
+        } else if (type == Double.class) {
+            return Double.parseDouble(text);
+        } else if (type == Long.class) {
+            return whole(p, token, key, Long.MIN_VALUE, Long.MAX_VALUE);
+        } else if (type == Integer.class) {
+            return (int) whole(p, token, key, Integer.MIN_VALUE, Integer.MAX_VALUE);
         }
         throw new IllegalStateException("capture.json has no values of type " + type.getSimpleName());
     }
 
-    private static void expect(JsonParser p, JsonToken token, JsonToken wanted, String key, String what)
+    /**
+     * A number token as a whole number in {@code [min, max]}, as Jackson's {@code getValueAsLong} and
+     * {@code getValueAsInt} make it: a fraction is cut to its whole part, a value out of range (an int
+     * count of 10^20, 1e999 seconds) is valid JSON but no value this key can hold.
+     */
+    private static long whole(JsonTokens p, Token token, String key, long min, long max) throws WrongShape {
+        if (token == Token.INT) {
+            try {
+                long v = Long.parseLong(p.text());
+                if (v >= min && v <= max) {
+                    return v;
+                }
+            } catch (NumberFormatException e) {
+                // more digits than a long holds
+            }
+        } else {
+            double d = Double.parseDouble(p.text());
+            if (d >= (double) min && d <= (double) max) {
+                return (long) d;
+            }
+        }
+        throw wrong(p, key, "a number in range");
+    }
+
+    private static void expect(JsonTokens p, Token token, Token wanted, String key, String what)
             throws WrongShape {
         if (token != wanted) {
             throw wrong(p, key, what);
         }
     }
 
-    private static WrongShape wrong(JsonParser p, String key, String what) {
-        String found;
-        try {
-            found = p.currentToken().isScalarValue() ? p.getText() : p.currentToken().asString();
-        } catch (IOException e) {
-            found = String.valueOf(p.currentToken());
-        }
+    private static WrongShape wrong(JsonTokens p, String key, String what) {
+        String found = p.shown();
         if (found != null && found.length() > 40) {
             found = found.substring(0, 40) + "...";
         }
-        return new WrongShape(p, "key " + key + ": expected " + what + ", found " + found);
+        return new WrongShape(p.line(), "key " + key + ": expected " + what + ", found " + found);
     }
 
     private static String what(Class<?> type) {

@@ -84,10 +84,10 @@ class CaptureRecordTest {
                 {"{\"perf\": {\"frequency\": 1e999}}", "key perf.frequency: expected a number in range, found 1e999"}}) {
             CaptureJsonReader.WrongShape e = assertThrows(CaptureJsonReader.WrongShape.class,
                     () -> CaptureJsonReader.read(write(c[0])), c[0]);
-            assertTrue(e.getOriginalMessage().startsWith(c[1]), e.getOriginalMessage());
+            assertTrue(e.detail.startsWith(c[1]), e.detail);
         }
         assertEquals(2, assertThrows(CaptureJsonReader.WrongShape.class,
-                () -> CaptureJsonReader.read(write("{\n\"perf\": [1]}"))).getLocation().getLineNr());
+                () -> CaptureJsonReader.read(write("{\n\"perf\": [1]}"))).line);
         assertNull(CaptureJsonReader.read(write("[1, 2]")));
         assertNull(CaptureJsonReader.read(write("")));
     }

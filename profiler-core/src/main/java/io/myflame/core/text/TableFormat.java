@@ -13,7 +13,6 @@ import java.util.List;
  * chosen by {@link OutputFormat} through a {@link Document}.
  */
 public final class TableFormat {
-    private static final JsonFactory JSON = new JsonFactory();
 
     private TableFormat() {
     }
@@ -192,7 +191,12 @@ public final class TableFormat {
      * that prints JSON needs no object mapper (and none of the classes it loads).
      */
     private static JsonGenerator generator(Writer out) throws IOException {
-        return JSON.createGenerator(out).useDefaultPrettyPrinter();
+        return Json.FACTORY.createGenerator(out).useDefaultPrettyPrinter();
+    }
+
+    /** The factory, made when JSON is first written: a text table loads none of Jackson's classes. */
+    private static final class Json {
+        static final JsonFactory FACTORY = new JsonFactory();
     }
 
     private static void notes(JsonGenerator g, List<String> notes) throws IOException {
