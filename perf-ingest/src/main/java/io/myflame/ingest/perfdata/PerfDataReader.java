@@ -118,7 +118,7 @@ public final class PerfDataReader {
     public FoldedStacks read(Path path) throws IOException, InputException, Unsupported {
         IndexAhead.Indexed indexed = ahead.index(path);
         try (PerfDataFile file = indexed != null ? indexed.file() : PerfDataFile.open(path);
-                Demangler demangler = new Demangler(cxxfilt)) {
+                Demangler demangler = new Demangler(cxxfilt, path)) {
             if (file.unsupported != null) {
                 throw new Unsupported(file.unsupported);
             }

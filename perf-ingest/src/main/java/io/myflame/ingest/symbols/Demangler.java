@@ -21,10 +21,22 @@ import java.util.concurrent.CompletionException;
  */
 public final class Demangler implements AutoCloseable {
     private final String program;
+    /** What c++filt answered an earlier read of the same input; {@link KeptNames#NONE} when none is kept. */
+    private final KeptNames kept;
     private CompletableFuture<Process> process;
 
     public Demangler(String program) {
+        this(program, KeptNames.NONE);
+    }
+
+    /** A demangler for the names of {@code perfData} (null: none), which an earlier read of it may have kept. */
+    public Demangler(String program, java.nio.file.Path perfData) {
+        this(program, KeptNames.of(perfData, program));
+    }
+
+    Demangler(String program, KeptNames kept) {
         this.program = program;
+        this.kept = kept;
     }
 
     /**
@@ -51,8 +63,15 @@ public final class Demangler implements AutoCloseable {
         return true;
     }
 
-    /** Starts c++filt on another thread, once; {@link #demangle} then sends it the names. */
-    public synchronized Demangler start() {
+    /**
+     * Starts c++filt on another thread, once, unless an earlier read of the input kept its names (then
+     * only a name they lack starts it); {@link #demangle} then sends it the names.
+     */
+    public Demangler start() {
+        return kept.names().isEmpty() ? spawn() : this;
+    }
+
+    private synchronized Demangler spawn() {
         if (process == null) {
             process = CompletableFuture.supplyAsync(() -> {
                 try {
@@ -72,7 +91,15 @@ public final class Demangler implements AutoCloseable {
         if (names.isEmpty()) {
             return out;
         }
-        List<String> sent = names.stream().filter(Demangler::mangled).toList();
+        List<String> wanted = names.stream().filter(Demangler::mangled).toList();
+        Map<String, String> known = kept.names();
+        List<String> sent = wanted.stream().filter(n -> !known.containsKey(n)).toList();
+        for (String n : wanted) {
+            String name = known.get(n);
+            if (name != null) {
+                out.put(n, name);
+            }
+        }
         if (sent.isEmpty()) {
             return out;
         }
@@ -111,12 +138,13 @@ public final class Demangler implements AutoCloseable {
         for (int i = 0; i < sent.size(); i++) {
             out.put(sent.get(i), lines[i]);
         }
+        kept.keep(out);
         return out;
     }
 
     private Process started() throws IOException {
         try {
-            return start().process.join();
+            return spawn().process.join();
         } catch (CompletionException e) {
             throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
         }

@@ -20,7 +20,8 @@ import java.util.concurrent.TimeUnit;
  * A file that is slow to parse, kept parsed for the next run as an indexed archive ({@link IndexedArchive},
  * whose sections load without parsing) in myflame's cache directory ({@link UserCache}), under
  * {@code symbols/}: a kallsyms file ({@link KallsymsCache}) and a version-1 text archive
- * ({@link SymbolArchive#read}). An entry is the parse of one file as it was — its path, size,
+ * ({@link SymbolArchive#read}); and, not parsed but as slow to come by, the names c++filt demangled for a
+ * perf.data ({@link KeptNames}, in its own format). An entry is the parse of one file as it was — its path, size,
  * modification time and inode — by one build of myflame (the jar's size and time): its name holds a
  * hash of all of them, so a changed file or another build finds no entry and parses again. The three
  * most recently used entries of each path are kept, so two installations used in turn (a checkout's
@@ -96,15 +97,33 @@ final class ParsedCache {
         }
         try {
             IndexedArchive a = IndexedArchive.open(entry);
-            try {
-                // used: the entries of one path are dropped least recently used first (keep)
-                Files.setLastModifiedTime(entry, FileTime.fromMillis(System.currentTimeMillis()));
-            } catch (IOException e) {
-                // a cache this user may read but not write is still read
-            }
+            used();
             return a;
         } catch (IOException | RuntimeException e) {
             return null;
+        }
+    }
+
+    /** The entry's bytes, for an entry that is no archive ({@link KeptNames}); null when there is none or it cannot be read. */
+    byte[] bytes() {
+        if (!Files.isRegularFile(entry)) {
+            return null;
+        }
+        try {
+            byte[] b = Files.readAllBytes(entry);
+            used();
+            return b;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Marks the entry used: the entries of one path are dropped least recently used first ({@link #keep}). */
+    private void used() {
+        try {
+            Files.setLastModifiedTime(entry, FileTime.fromMillis(System.currentTimeMillis()));
+        } catch (IOException e) {
+            // a cache this user may read but not write is still read
         }
     }
 
