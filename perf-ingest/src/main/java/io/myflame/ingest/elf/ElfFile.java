@@ -171,6 +171,11 @@ public final class ElfFile {
     }
 
     /** The GNU build id in hex from the note sections, or null. */
+    /** The file this was opened from. */
+    public Path path() {
+        return path;
+    }
+
     public String buildId() {
         try {
             for (int i = 0; i < shnum; i++) {

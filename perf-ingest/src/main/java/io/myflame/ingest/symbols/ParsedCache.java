@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * whose sections load without parsing) in myflame's cache directory ({@link UserCache}), under
  * {@code symbols/}: a kallsyms file ({@link KallsymsCache}) and a version-1 text archive
  * ({@link SymbolArchive#read}); and, not parsed but as slow to come by, the names c++filt demangled for a
- * perf.data ({@link KeptNames}, in its own format). An entry is the parse of one file as it was — its path, size,
+ * perf.data ({@link KeptNames}, in its own format); and an ELF file's symbol table ({@link ElfTableCache}). An entry is the parse of one file as it was — its path, size,
  * modification time and inode — by one build of myflame (the jar's size and time): its name holds a
  * hash of all of them, so a changed file or another build finds no entry and parses again. The three
  * most recently used entries of each path are kept, so two installations used in turn (a checkout's
@@ -42,6 +42,14 @@ final class ParsedCache {
     /** The jar this class was loaded from, as "size/mtime", or null when it was not loaded from one. */
     private static final String CODE = code();
 
+    /**
+     * The parser's identity: the jar's, else what the system property {@code myflame.cache.code} names (a
+     * test that reads through the cache from a build directory's classes); null: nothing is kept.
+     */
+    private static String parser() {
+        return CODE != null ? CODE : System.getProperty("myflame.cache.code");
+    }
+
     /** What an entry holds, written into the stream given. */
     interface Body {
         void writeTo(OutputStream out) throws IOException;
@@ -56,28 +64,53 @@ final class ParsedCache {
     /** The file's modification time, in nanoseconds since the epoch. */
     private final long modified;
 
-    private ParsedCache(String kind, Path source, Path dir, String code, BasicFileAttributes identity) {
+    /** What else the parse was made from (another file's identity), part of the key; empty for nothing. */
+    private final String also;
+
+    private ParsedCache(String kind, Path source, Path dir, String code, BasicFileAttributes identity, String also) {
         this.kind = kind;
         this.source = source;
         this.dir = dir;
         this.code = code;
+        this.also = also;
         String path = source.toString();
         this.modified = identity.lastModifiedTime().to(TimeUnit.NANOSECONDS);
         this.key = kind + " " + identity.size() + " " + modified + " " + identity.fileKey() + " parsed by " + code
-                + " " + path;
+                + " " + path + also;
         this.entry = dir.resolve(prefix(kind, path) + Long.toHexString(fnv(key)) + ".sym");
     }
 
     /** The entry of {@code file} parsed as {@code kind} in myflame's cache directory, or null when it is not kept. */
     static ParsedCache of(String kind, Path file) {
-        return CODE == null ? null : of(kind, file, UserCache.root().resolve("symbols"), CODE);
+        String code = parser();
+        return code == null ? null : of(kind, file, UserCache.root().resolve("symbols"), code);
     }
 
     /** The entry of {@code file} in {@code dir}, for a parser named by {@code code}; null when it is not kept. */
     static ParsedCache of(String kind, Path file, Path dir, String code) {
+        return of(kind, file, "", dir, code);
+    }
+
+    /**
+     * As {@link #of(String, Path)}, for a parse made from {@code file} and what {@code also} names (another
+     * file's {@link #identityOf}, ...), which the key covers too.
+     */
+    static ParsedCache of(String kind, Path file, String also) {
+        String code = parser();
+        return code == null ? null : of(kind, file, also, UserCache.root().resolve("symbols"), code);
+    }
+
+    static ParsedCache of(String kind, Path file, String also, Path dir, String code) {
         Path source = file.toAbsolutePath().normalize();
         BasicFileAttributes identity = source.startsWith("/proc") ? null : identity(source);
-        return identity == null ? null : new ParsedCache(kind, source, dir, code, identity);
+        return identity == null ? null : new ParsedCache(kind, source, dir, code, identity, also);
+    }
+
+    /** " path size mtime inode" of a regular file, for a key's {@code also}; null when it is none or unreadable. */
+    static String identityOf(Path file) {
+        Path p = file.toAbsolutePath().normalize();
+        BasicFileAttributes a = identity(p);
+        return a == null ? null : " " + p + " " + a.size() + " " + a.lastModifiedTime().to(TimeUnit.NANOSECONDS) + " " + a.fileKey();
     }
 
     /** Where the parse is kept. */
@@ -143,7 +176,7 @@ final class ParsedCache {
             try (OutputStream out = Files.newOutputStream(tmp)) {
                 body.writeTo(out);
             }
-            ParsedCache now = of(kind, source, dir, code);
+            ParsedCache now = of(kind, source, also, dir, code);
             if (now == null || !key.equals(now.key)) {
                 return;
             }

@@ -266,6 +266,11 @@ public final class SymbolSources {
         if (from == null) {
             return SymbolTable.EMPTY;
         }
+        ElfTableCache kept = ElfTableCache.of(from.path(), from == syms, runtime == null ? null : runtime.path(), dso.name);
+        SymbolTable earlier = kept == null ? null : kept.table();
+        if (earlier != null) {
+            return earlier;
+        }
         int table = from == syms ? from.sectionOfType(ElfFile.SHT_SYMTAB) : from.sectionOfType(ElfFile.SHT_DYNSYM);
         SymbolList list;
         SymbolList plt;
@@ -283,7 +288,11 @@ public final class SymbolSources {
         if (list.size == 0 && plt.size == 0) {
             return SymbolTable.EMPTY;
         }
-        return SymbolTable.ofElf(list, plt);
+        SymbolTable made = SymbolTable.ofElf(list, plt);
+        if (kept != null) {
+            kept.keep(made);
+        }
+        return made;
     }
 
     /**
