@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -17,10 +19,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What the jar keeps parsed in its cache directory for the next run, and that the next run reads it
- * with the same result. A perf.data recorded here without an archive takes its kernel symbols from
- * perf's copy in {@code ~/.debug}: real perf records {@code dd} (most of its time in the kernel), the
- * real jar reports it twice. A capture beside a version-1 text archive: the bundled fp capture, reported
- * until its indexed conversion is kept, then again.
+ * with the same result and writes nothing again. A perf.data recorded here without an archive takes its
+ * kernel symbols from perf's copy in {@code ~/.debug} and its programs' from their ELF files: real perf
+ * records {@code dd} (most of its time in the kernel), the real jar reports it twice. A capture beside a
+ * version-1 text archive: the bundled fp capture, reported until its indexed conversion is kept (and the
+ * names c++filt demangled for it), then again.
  */
 class SymbolCacheIT {
     @TempDir
@@ -48,16 +51,16 @@ class SymbolCacheIT {
         Myflame.Result first = report(cache, data);
         assertEquals(0, first.exit(), first.err());
         assertTrue(first.out().contains("entry_SYSCALL_64"), "kernel functions are named:\n" + first.out());
-        Path kept = onlyEntry(cache.resolve("symbols"));
-        assertTrue(kept.getFileName().toString().startsWith("kallsyms-"), kept.toString());
-        Object written = Files.readAttributes(kept, BasicFileAttributes.class).fileKey();
+        Map<String, Object> kept = entries(cache.resolve("symbols"));
+        assertEquals(1, count(kept, "kallsyms-"), "the kernel's table kept once: " + kept.keySet());
+        assertTrue(count(kept, "elf-") >= 1, "dd's and its libraries' tables kept: " + kept.keySet());
+        assertEquals(0, count(kept, "demangled-"), "a C program starts no c++filt: " + kept.keySet());
 
         Myflame.Result second = report(cache, data);
         assertEquals(0, second.exit(), second.err());
-        assertEquals(first.out(), second.out(), "the kept table names every frame as the parsed one did");
+        assertEquals(first.out(), second.out(), "the kept tables name every frame as the parsed ones did");
         assertEquals(first.err(), second.err());
-        assertEquals(written, Files.readAttributes(onlyEntry(cache.resolve("symbols")), BasicFileAttributes.class)
-                .fileKey(), "read, not parsed and written again");
+        assertEquals(kept, entries(cache.resolve("symbols")), "read, not parsed and written again");
     }
 
     @Test
@@ -67,6 +70,7 @@ class SymbolCacheIT {
         Files.copy(Myflame.samples().resolve("captures/mariadb-11.4.5-oltp_delete-fp/perf.data.symbols.gz"), archive);
         // a copy made just now is not known by its size and time until it is two seconds old
         Files.setLastModifiedTime(archive, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 60_000));
+        Files.setLastModifiedTime(data, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 60_000));
         Path cache = tmp.resolve("cache");
 
         Myflame.Result first = report(cache, data);
@@ -75,15 +79,14 @@ class SymbolCacheIT {
         for (int i = 0; i < 5 && kept(cache.resolve("symbols")) == 0; i++) {
             assertEquals(first.out(), report(cache, data).out());
         }
-        Path kept = onlyEntry(cache.resolve("symbols"));
-        assertTrue(kept.getFileName().toString().startsWith("archive-"), kept.toString());
-        Object written = Files.readAttributes(kept, BasicFileAttributes.class).fileKey();
+        Map<String, Object> kept = entries(cache.resolve("symbols"));
+        assertEquals(1, count(kept, "archive-"), "the conversion kept once: " + kept.keySet());
+        assertEquals(1, count(kept, "demangled-"), "c++filt's names kept: " + kept.keySet());
 
         Myflame.Result again = report(cache, data);
         assertEquals(first.out(), again.out(), "the kept conversion names every frame as the text archive did");
         assertEquals(first.err(), again.err());
-        assertEquals(written, Files.readAttributes(onlyEntry(cache.resolve("symbols")), BasicFileAttributes.class)
-                .fileKey(), "read, not converted and written again");
+        assertEquals(kept, entries(cache.resolve("symbols")), "read, not converted and written again");
     }
 
     /** How many entries {@code dir} holds (none when it does not exist). */
@@ -96,12 +99,20 @@ class SymbolCacheIT {
         }
     }
 
-    private static Path onlyEntry(Path dir) throws Exception {
+    /** The entries in {@code dir} by name, each with its file key (an entry written again is a new file); no temporary file left. */
+    private static Map<String, Object> entries(Path dir) throws Exception {
+        Map<String, Object> out = new TreeMap<>();
         try (Stream<Path> s = Files.list(dir)) {
-            List<Path> files = s.toList();
-            assertEquals(1, files.size(), "one table kept, no temporary file left: " + files);
-            return files.get(0);
+            for (Path p : s.toList()) {
+                assertTrue(p.getFileName().toString().endsWith(".sym"), "a temporary file left: " + p);
+                out.put(p.getFileName().toString(), Files.readAttributes(p, BasicFileAttributes.class).fileKey());
+            }
         }
+        return out;
+    }
+
+    private static long count(Map<String, Object> entries, String kind) {
+        return entries.keySet().stream().filter(n -> n.startsWith(kind)).count();
     }
 
     private static Myflame.Result report(Path cache, Path data) throws Exception {
