@@ -34,15 +34,11 @@ final class CaptureJsonReader {
     private static final Map<Class<?>, Shape> SHAPES = new HashMap<>();
 
     /** A value of the wrong kind for its key: valid JSON, but not a capture's metadata. */
-    static final class WrongShape extends IOException {
+    static final class WrongShape extends JsonTokens.Fault {
         private static final long serialVersionUID = 1L;
-        final int line;
-        final String detail;
 
         WrongShape(int line, String detail) {
-            super("line " + line + ": " + detail);
-            this.line = line;
-            this.detail = detail;
+            super(line, detail);
         }
     }
 

@@ -39,16 +39,25 @@ final class JsonTokens {
         }
     }
 
-    /** Not JSON: what was wrong, and on which line. */
-    static final class Malformed extends IOException {
+    /** What is wrong with a document, and on which line: the reader's and {@link CaptureJsonReader}'s faults. */
+    abstract static class Fault extends IOException {
         private static final long serialVersionUID = 1L;
         final int line;
         final String detail;
 
-        Malformed(int line, String detail) {
+        Fault(int line, String detail) {
             super("line " + line + ": " + detail);
             this.line = line;
             this.detail = detail;
+        }
+    }
+
+    /** Not JSON. */
+    static final class Malformed extends Fault {
+        private static final long serialVersionUID = 1L;
+
+        Malformed(int line, String detail) {
+            super(line, detail);
         }
     }
 
@@ -60,7 +69,6 @@ final class JsonTokens {
     private static final int OPENED = 0;
     private static final int NEED_VALUE = 1;
     private static final int AFTER_VALUE = 2;
-    private static final int NEED_NAME = 3;
 
     private final byte[] in;
     private int at;
@@ -78,10 +86,6 @@ final class JsonTokens {
         if (in.length >= 3 && (in[0] & 0xff) == 0xef && (in[1] & 0xff) == 0xbb && (in[2] & 0xff) == 0xbf) {
             at = 3;
         }
-    }
-
-    Token current() {
-        return current;
     }
 
     /** A name's or string's text, a number as written, or the literal ({@code true}). */

@@ -1,8 +1,6 @@
 package io.myflame.ingest.symbols;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * An ELF file's symbol table as the reader makes it ({@link SymbolTable#ofElf}: functions of its
@@ -48,9 +46,7 @@ final class ElfTableCache {
 
     /** The kept table, or null when there is none for the files as they are now. */
     SymbolTable table() {
-        IndexedArchive a = entry.open();
-        SymbolArchive.Section s = a == null ? null : a.section(entry.key(), new ArrayList<>());
-        return s == null ? null : s.table();
+        return entry.table();
     }
 
     /** Keeps {@code table}, made from the files as {@link #of} saw them (not when the PLT's file changed since). */
@@ -58,7 +54,6 @@ final class ElfTableCache {
         if (table.size() == 0 || runtimeIdentity != null && !runtimeIdentity.equals(ParsedCache.identityOf(runtime))) {
             return;
         }
-        entry.keep(out -> IndexedArchive.write(out, List.of(new SymbolArchive.Section("elf", entry.key(), -1, name, table)),
-                List.of()));
+        entry.keepTable("elf", -1, name, table);
     }
 }

@@ -1,8 +1,6 @@
 package io.myflame.ingest.symbols;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Kernel symbol tables parsed from a kallsyms file, kept for the next run ({@link ParsedCache}). perf's
@@ -38,16 +36,13 @@ final class KallsymsCache {
 
     /** The kept table, or null when there is none for the file as it is now. */
     SymbolTable table() {
-        IndexedArchive a = entry.open();
-        SymbolArchive.Section s = a == null ? null : a.section(entry.key(), new ArrayList<>());
-        return s == null ? null : s.table();
+        return entry.table();
     }
 
     /** Keeps {@code table}, parsed from the file as {@link #of} saw it (an empty one is not kept). */
     void keep(SymbolTable table) {
         if (table.size() > 0) {
-            entry.keep(out -> IndexedArchive.write(out, List.of(new SymbolArchive.Section("kernel", entry.key(),
-                    table.text, "[kernel.kallsyms]", table)), List.of()));
+            entry.keepTable("kernel", table.text, "[kernel.kallsyms]", table);
         }
     }
 }

@@ -137,6 +137,18 @@ final class ParsedCache {
         }
     }
 
+    /** The table kept as the entry's one symbol section (named by the key), or null when there is none for the file as it is now. */
+    SymbolTable table() {
+        IndexedArchive a = open();
+        SymbolArchive.Section s = a == null ? null : a.section(key, new ArrayList<>());
+        return s == null ? null : s.table();
+    }
+
+    /** Keeps {@code table} as the entry's one symbol section, of {@code kind} ("kernel", "elf"), named by the key. */
+    void keepTable(String kind, long text, String name, SymbolTable table) {
+        keep(out -> IndexedArchive.write(out, List.of(new SymbolArchive.Section(kind, key, text, name, table)), List.of()));
+    }
+
     /** The entry's bytes, for an entry that is no archive ({@link KeptNames}); null when there is none or it cannot be read. */
     byte[] bytes() {
         if (!Files.isRegularFile(entry)) {
