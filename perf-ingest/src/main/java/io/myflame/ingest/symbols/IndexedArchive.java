@@ -44,8 +44,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * Sections are written sorted, fixed up and deduplicated, so loading one copies its arrays and
  * parses nothing; a name becomes a string only when a sample is named by it. Every count, offset
  * and length is checked against the file and the archive bounds before anything is allocated: the
- * directory when opened (a lie there refuses the archive with one note), a section's names when it
- * is loaded (a lie there drops that section with one note; names then come from this machine).
+ * directory when opened (a lie there refuses the archive with one note), a cfi section's tables when
+ * it is loaded (a lie there drops that section with one note), a symbol's name when a lookup first
+ * finds it (a lie there unnames that symbol, with one note per section: {@link ArchivedColumns}).
  */
 final class IndexedArchive implements SymbolArchive.Contents {
     static final byte[] MAGIC = "MYFLSYM2".getBytes(StandardCharsets.ISO_8859_1);
@@ -159,7 +160,7 @@ final class IndexedArchive implements SymbolArchive.Contents {
         if (e == null) {
             return null;
         }
-        Object s = loaded.computeIfAbsent("s " + key, k -> orDamaged(() -> symbolSection(e), e, notes));
+        Object s = loaded.computeIfAbsent("s " + key, k -> orDamaged(() -> symbolSection(e, notes), e, notes));
         return s == DAMAGED ? null : (SymbolArchive.Section) s;
     }
 
@@ -187,8 +188,11 @@ final class IndexedArchive implements SymbolArchive.Contents {
         }
     }
 
-    /** Loads a symbol section: its arrays copied as they are, its names checked to lie in its own name bytes. */
-    private SymbolArchive.Section symbolSection(Entry e) throws IOException {
+    /**
+     * Loads a symbol section: its arrays copied as they are ({@link ArchivedColumns}). Nothing is
+     * parsed or checked over the whole table; a name found outside its section is one note, when first met.
+     */
+    private SymbolArchive.Section symbolSection(Entry e, List<String> notes) throws IOException {
         int n = e.count;
         long[] start = new long[n];
         long[] end = new long[n];
@@ -202,16 +206,11 @@ final class IndexedArchive implements SymbolArchive.Contents {
             r.ints(nameLength);
             r.bytes(names);
         }
-        for (int i = 0; i < n; i++) {
-            if (nameAt[i] < 0 || nameLength[i] < 0 || nameAt[i] > names.length - nameLength[i]) {
-                throw new IOException("symbol " + i + " names bytes outside its section");
-            }
-            if (i > 0 && Long.compareUnsigned(start[i - 1], start[i]) > 0) {
-                throw new IOException("symbol " + i + " out of order");
-            }
-        }
+        Runnable damaged = () -> notes.add(file + ": the section of " + e.name
+                + " is damaged (a symbol names bytes outside its section); that symbol's addresses are unnamed");
         boolean kernel = e.kind == 0;
-        SymbolTable table = SymbolTable.ofSorted(start, end, names, nameAt, nameLength, !kernel, kernel ? e.text : -1);
+        SymbolTable table = SymbolTable.ofArchived(new ArchivedColumns(start, end, nameAt, nameLength, names, damaged),
+                !kernel, kernel ? e.text : -1);
         return new SymbolArchive.Section(KINDS[e.kind], e.key, kernel ? e.text : -1, e.name, table);
     }
 

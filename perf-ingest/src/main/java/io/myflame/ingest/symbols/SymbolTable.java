@@ -1,6 +1,5 @@
 package io.myflame.ingest.symbols;
 
-import io.myflame.ingest.elf.SortedAddresses;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -11,15 +10,14 @@ import java.nio.charset.StandardCharsets;
  * longer name, then the first). Immutable once built; shared by the decoding threads.
  */
 public final class SymbolTable {
-    static final SymbolTable EMPTY = new SymbolTable(new SymbolList(0), new int[0], 0, false, -1);
+    static final SymbolTable EMPTY = new SymbolTable(ParsedColumns.EMPTY, false, -1, 0);
 
-    private final long[] start;
-    private final long[] end;
-    /** Prefix maximum of {@link #end}, so a lookup can find a symbol that encloses a later one. */
-    private final long[] maxEnd;
-    private final byte[] nameBytes;
-    private final int[] nameAt;
-    private final int[] nameLength;
+    private final SymbolColumns columns;
+    /**
+     * Added to every address the columns hold: a kernel table taken in another boot of the same
+     * kernel, moved where KASLR placed this one ({@link #relocated}) without copying it.
+     */
+    private final long delta;
     /**
      * Names made on first use: a run names a few thousand of a table's symbols. Filled racily by
      * design; a String is immutable, so a thread sees either null (and decodes again) or the string.
@@ -38,25 +36,15 @@ public final class SymbolTable {
     }
 
     private SymbolTable(SymbolList syms, int[] idx, int n, boolean demangle, long text) {
-        this.text = text;
-        start = new long[n];
-        end = new long[n];
-        maxEnd = new long[n];
-        nameAt = new int[n];
-        nameLength = new int[n];
-        names = new String[n];
-        nameBytes = syms.names;
-        long max = 0;
-        for (int i = 0; i < n; i++) {
-            int s = idx[i];
-            start[i] = syms.start[s];
-            end[i] = syms.end[s];
-            nameAt[i] = syms.nameAt[s];
-            nameLength[i] = syms.nameLength[s];
-            max = i == 0 || Long.compareUnsigned(end[i], max) > 0 ? end[i] : max;
-            maxEnd[i] = max;
-        }
+        this(new ParsedColumns(syms, idx, n), demangle, text, 0);
+    }
+
+    private SymbolTable(SymbolColumns columns, boolean demangle, long text, long delta) {
+        this.columns = columns;
+        this.names = new String[columns.size()];
         this.demangle = demangle;
+        this.text = text;
+        this.delta = delta;
     }
 
     /** ELF symbols: sorted (stable, so equal starts keep file order), ends fixed, duplicates dropped. */
@@ -99,31 +87,11 @@ public final class SymbolTable {
     }
 
     /**
-     * A table read back from an indexed archive's section ({@link IndexedArchive}): its symbols
-     * sorted by start and fixed up when written, so the arrays are taken as they are.
+     * A table read in place from an indexed archive's section ({@link ArchivedColumns}): its symbols
+     * sorted by start and fixed up when written, so nothing is done to them here.
      */
-    private SymbolTable(long[] start, long[] end, byte[] nameBytes, int[] nameAt, int[] nameLength, boolean demangle,
-            long text) {
-        this.start = start;
-        this.end = end;
-        this.nameBytes = nameBytes;
-        this.nameAt = nameAt;
-        this.nameLength = nameLength;
-        this.names = new String[start.length];
-        this.demangle = demangle;
-        this.text = text;
-        maxEnd = new long[start.length];
-        long max = 0;
-        for (int i = 0; i < start.length; i++) {
-            max = i == 0 || Long.compareUnsigned(end[i], max) > 0 ? end[i] : max;
-            maxEnd[i] = max;
-        }
-    }
-
-    /** A table of symbols already sorted by start and fixed up (an indexed archive's section). */
-    static SymbolTable ofSorted(long[] start, long[] end, byte[] names, int[] nameAt, int[] nameLength, boolean demangle,
-            long text) {
-        return new SymbolTable(start, end, names, nameAt, nameLength, demangle, text);
+    static SymbolTable ofArchived(ArchivedColumns columns, boolean demangle, long text) {
+        return new SymbolTable(columns, demangle, text, 0);
     }
 
     /** A table read back from a {@link SymbolArchive}: written after the fix-ups, so none again. */
@@ -139,11 +107,7 @@ public final class SymbolTable {
         if (delta == 0) {
             return this;
         }
-        SymbolList moved = new SymbolList(size());
-        for (int i = 0; i < size(); i++) {
-            moved.add(start[i] + delta, end[i] - start[i], SymbolList.GLOBAL, nameBytes, nameAt[i], nameLength[i]);
-        }
-        return new SymbolTable(moved, moved.order(), moved.size, demangle, text == -1 ? -1 : text + delta);
+        return new SymbolTable(columns, demangle, text == -1 ? -1 : text + delta, this.delta + delta);
     }
 
     /** A JIT map's entries, as perf keeps them: no fix-ups. */
@@ -250,8 +214,8 @@ public final class SymbolTable {
         if (!demangle) {
             return false;
         }
-        for (int i = 0; i < start.length; i++) {
-            if (Demangler.mangled(nameBytes, nameAt[i], nameLength[i])) {
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.mangled(i)) {
                 return true;
             }
         }
@@ -259,24 +223,24 @@ public final class SymbolTable {
     }
 
     public int size() {
-        return start.length;
+        return columns.size();
     }
 
     public String name(int i) {
         String n = names[i];
         if (n == null) {
-            n = new String(nameBytes, nameAt[i], nameLength[i], StandardCharsets.ISO_8859_1);
+            n = columns.name(i);
             names[i] = n;
         }
         return n;
     }
 
     public long start(int i) {
-        return start[i];
+        return columns.start(i) + delta;
     }
 
     public long end(int i) {
-        return end[i];
+        return columns.end(i) + delta;
     }
 
     /**
@@ -285,18 +249,20 @@ public final class SymbolTable {
      * so init text beyond {@code _etext} still resolves.
      */
     public boolean covers(long addr) {
-        int n = start.length;
-        return n > 0 && Long.compareUnsigned(addr, start[0]) >= 0 && Long.compareUnsigned(addr, end[n - 1]) < 0;
+        int n = columns.size();
+        long a = addr - delta;
+        return n > 0 && Long.compareUnsigned(a, columns.start(0)) >= 0 && Long.compareUnsigned(a, columns.end(n - 1)) < 0;
     }
 
-    /** The index of the symbol containing {@code addr}, or -1. */
+    /** The index of the symbol containing {@code addr}, or -1 (also when the archive holding it lost its name). */
     public int find(long addr) {
-        int at = SortedAddresses.lastAtOrBefore(start, start.length, addr);
+        long a = addr - delta;
+        int at = columns.lastAtOrBefore(a);
         // An enclosing symbol further back (nested sizes) is rare; look a little way, not through the table.
         int stop = Math.max(-1, at - 16);
-        for (int i = at; i > stop && Long.compareUnsigned(maxEnd[i], addr) > 0; i--) {
-            if (Long.compareUnsigned(addr, end[i]) < 0) {
-                return i;
+        for (int i = at; i > stop && columns.mayHoldFrom(i, a); i--) {
+            if (Long.compareUnsigned(a, columns.end(i)) < 0) {
+                return columns.named(i) ? i : -1;
             }
         }
         return -1;

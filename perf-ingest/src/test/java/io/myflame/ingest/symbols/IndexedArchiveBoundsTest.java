@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * An indexed archive is read in part, and what it declares is believed only as far as the file
  * holds it: a directory that lies (a huge count, a section outside the file, a file cut short) is
- * one note and no archive; a section whose names point outside it is one note when a sample first
- * needs it, and the sections no sample needs are never read at all.
+ * one note and no archive; a symbol whose name points outside its section is one note when a sample
+ * first meets it, and names nothing; the sections no sample needs are never read at all.
  */
 class IndexedArchiveBoundsTest {
     @TempDir
@@ -79,9 +79,13 @@ class IndexedArchiveBoundsTest {
         assertEquals(List.of(), notes);
     }
 
-    /** A section whose names point outside it (into another section, past the file) is refused when first needed, once. */
+    /**
+     * A symbol whose name points outside its section (into another section, past the file) is not
+     * believed: its addresses are unnamed, with one note when a sample first meets it; the section's
+     * other symbols still name theirs, and sections no sample needs give no note.
+     */
     @Test
-    void namesFromOutsideTheirSectionAreOneNoteWhenNeededAndNothingOtherwise() throws Exception {
+    void aNameFromOutsideItsSectionIsOneNoteWhenMetAndNamesNothing() throws Exception {
         byte[] b = archive();
         ByteBuffer bb = le(b);
         // The first directory entry (the elf table): its section's offset, then its first name offset.
@@ -93,13 +97,33 @@ class IndexedArchiveBoundsTest {
         SymbolArchive a = SymbolArchive.near(data(b), notes);
         assertNotNull(a);
         assertEquals("_stext", a.section("k1", "[kernel.kallsyms]").table().name(0));
-        assertEquals(List.of(), notes, "a section no sample needs is not read");
-        assertNull(a.section("e1", "/lib/one.so"));
-        assertNull(a.section("e1", "/lib/one.so"));
+        SymbolTable one = a.section("e1", "/lib/one.so").table();
+        assertEquals(List.of(), notes, "nothing is checked before a lookup meets it");
+        assertEquals("one_b", one.name(one.find(0x1140)));
+        assertEquals(-1, one.find(0x1040), "the damaged symbol names nothing");
+        assertEquals(-1, one.find(0x1041));
         assertEquals(1, notes.size(), notes.toString());
         assertTrue(notes.get(0).contains("/lib/one.so is damaged") && notes.get(0).contains("outside its section"),
                 notes.get(0));
+        assertEquals("", one.name(0), "a damaged name is never read from outside its section");
         assertNotNull(a.cfi("e1", "/lib/one.so"), "the file's call frame information is a section of its own");
+    }
+
+    /** Lengths that run past the section, or negative, are the same one note and read nothing. */
+    @Test
+    void aNameLengthPastItsSectionIsNotRead() throws Exception {
+        for (int lie : new int[] {Integer.MAX_VALUE, -1, 1 << 20}) {
+            byte[] b = archive();
+            ByteBuffer bb = le(b);
+            long offset = bb.getLong(16 + 16);
+            bb.putInt((int) offset + 20 * 2 + 4, lie);
+            List<String> notes = new ArrayList<>();
+            SymbolTable one = SymbolArchive.near(data(b), notes).section("e1", "/lib/one.so").table();
+            assertEquals("one_a", one.name(one.find(0x1000)));
+            assertEquals(-1, one.find(0x1100), "length " + lie);
+            assertEquals(-1, one.find(0x1101), "length " + lie);
+            assertEquals(1, notes.size(), notes.toString());
+        }
     }
 
     @Test
