@@ -14,12 +14,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An archived kernel table is read where a sample's lookups land, not whole: this machine's
+ * An archived kernel table looks at what a lookup finds, not at every symbol: this machine's
  * /proc/kallsyms (100,000 symbols or more) written as {@code record} writes it, then every byte of
  * its section that a lookup of the chosen symbols does not need overwritten: the other symbols'
  * ends, name offsets and lengths, and the names. The lookups still give the parsed table's answers,
- * and nothing is reported damaged: nothing else was read. (A loader that copied and checked the
- * section whole, as before, refused it.) Then the untouched archive, every symbol, as parsed.
+ * and nothing is reported damaged: nothing else was looked at. (A loader that checked the section
+ * whole, as before, refused it.) Then the untouched archive, every symbol, as parsed.
  */
 class ArchivedColumnsTest {
     @TempDir
