@@ -32,6 +32,12 @@ public final class PerfOptions {
             + "with the unprofiled warm-up only (on the same table).")
     boolean noOverheadCheck;
 
+    @Option(names = "--overhead-rounds", paramLabel = "N", description = "Rounds of the overhead check, 8 s of "
+            + "sysbench each (sampling off, on, on, off in 2 s slices): more rounds measure perf's cost with a "
+            + "smaller standard error. 1 to " + PerfSettings.MAX_OVERHEAD_ROUNDS + ". Default: "
+            + PerfSettings.DEFAULT_OVERHEAD_ROUNDS + ".")
+    Integer overheadRounds;
+
     /**
      * The settings, refused (exit 2) when perf cannot record the event here — found out with a
      * short {@code perf record} of {@code true}, before any server starts or any table is prepared.
@@ -49,6 +55,14 @@ public final class PerfOptions {
     }
 
     public PerfSettings settings() {
-        return new PerfSettings(perf, event, freq, count, callGraph, !noOverheadCheck);
+        if (noOverheadCheck && overheadRounds != null) {
+            throw new UsageError("--no-overhead-check and --overhead-rounds exclude each other");
+        }
+        if (overheadRounds != null && overheadRounds < 1) {
+            throw new UsageError("--overhead-rounds must be 1 to " + PerfSettings.MAX_OVERHEAD_ROUNDS + ", not "
+                    + overheadRounds);
+        }
+        int rounds = noOverheadCheck ? 0 : overheadRounds == null ? PerfSettings.DEFAULT_OVERHEAD_ROUNDS : overheadRounds;
+        return new PerfSettings(perf, event, freq, count, callGraph, rounds);
     }
 }

@@ -234,6 +234,13 @@ class CliErrorsIT {
         assertOneLineError(Myflame.run("record", "--out", rec.toString(), "--freq", "999999999", "--time", "1"), 2,
                 "myflame record: --freq must be 1 to ", "perf_event_max_sample_rate), not 999999999");
         assertFalse(Files.exists(rec), "a capture directory was begun");
+        assertOneLineError(Myflame.run("record", "--out", rec.toString(), "--overhead-rounds", "0", "--time", "1"), 2,
+                "myflame record: --overhead-rounds must be 1 to 50, not 0");
+        assertOneLineError(Myflame.run("record", "--out", rec.toString(), "--overhead-rounds", "51", "--time", "1"), 2,
+                "myflame record: --overhead-rounds must be 1 to 50, not 51");
+        assertOneLineError(Myflame.run("record", "--out", rec.toString(), "--overhead-rounds", "3", "--no-overhead-check",
+                "--time", "1"), 2, "myflame record: --no-overhead-check and --overhead-rounds exclude each other");
+        assertFalse(Files.exists(rec), "a capture directory was begun");
         if (RealParts.find("sysbench") != null) {
             // sysbench said so only after a server had started and its tables been prepared.
             assertOneLineError(Myflame.run("record", "--out", rec.toString(), "--workload", "x;rm", "--time", "1"), 2,

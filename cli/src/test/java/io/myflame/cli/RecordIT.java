@@ -82,7 +82,7 @@ class RecordIT {
         Path cap = tmp.resolve("cap");
         Myflame.Running p = Myflame.start(tmp.resolve("log"), "record", "--out", cap.toString(),
                 "--workload", "oltp_delete", "--table-size", "50000", "--time", "4", "--warmup", "1",
-                "--freq", "499", "--server-opt", "log_bin=ON");
+                "--freq", "499", "--server-opt", "log_bin=ON", "--overhead-rounds", "3");
         assertEquals(0, p.waitFor(300), p.err());
         JsonNode meta = new ObjectMapper().readTree(cap.resolve("capture.json").toFile());
         assertTrue(meta.get("incomplete").isNull(), meta.toPrettyString());
@@ -100,6 +100,7 @@ class RecordIT {
         }
         assertTruncatedShareChecked(cap, meta, p.err());
         assertOverheadMeasuredInTurns(cap, meta);
+        assertEquals(3, meta.at("/checks/profiling_overhead/rounds").asInt(), "--overhead-rounds 3");
         Map<String, Double> top = reportTop(cap);
         double delete = top.entrySet().stream().filter(e -> e.getKey().equals("mysql_delete")
                 || e.getKey().startsWith("Sql_cmd_delete::")).mapToDouble(Map.Entry::getValue).max().orElse(0);
@@ -111,7 +112,8 @@ class RecordIT {
     /**
      * perf's cost, measured with sampling switched on and off in one run before the window: the
      * figures in checks.profiling_overhead are those of the marked sysbench log the capture keeps
-     * (recounted here), the ratio is theirs, and the paused perf's own data is gone.
+     * (recounted here, each counted second's rate on its side), the ratio and its standard error are
+     * theirs, and the paused perf's own data is gone.
      */
     private static void assertOverheadMeasuredInTurns(Path cap, JsonNode meta) throws Exception {
         JsonNode how = meta.at("/checks/profiling_overhead");
@@ -123,22 +125,43 @@ class RecordIT {
         assertTrue(marks.get(0).matches("myflame: perf on after \\d+s"), marks.toString());
         long counted = 0;
         int lastSwitch = 0;
+        boolean sampling = false;
+        List<List<Double>> rates = List.of(new java.util.ArrayList<>(), new java.util.ArrayList<>());
         for (String line : log.lines().toList()) {
-            java.util.regex.Matcher m = Pattern.compile("^(?:myflame: perf \\w+ after |\\[ )(\\d+)s").matcher(line);
+            java.util.regex.Matcher m = Pattern.compile("^(?:myflame: perf (\\w+) after |\\[ *)(\\d+)s(?: \\] thds: \\d+ tps: ([0-9.]+))?")
+                    .matcher(line);
             if (!m.find()) {
                 continue;
             }
-            int second = Integer.parseInt(m.group(1));
+            int second = Integer.parseInt(m.group(2));
             if (line.startsWith("myflame")) {
                 lastSwitch = second;
+                sampling = m.group(1).equals("on");
             } else if (second > 1 && second > lastSwitch + 1) {
                 counted++;
+                rates.get(sampling ? 1 : 0).add(Double.parseDouble(m.group(3)));
             }
         }
         assertEquals(counted, how.path("profiled_s").asLong() + how.path("unprofiled_s").asLong(), how.toString());
-        assertEquals(how.path("profiled_tps").asDouble() / how.path("unprofiled_tps").asDouble(),
-                meta.at("/checks/profiled_tps_ratio").asDouble(), 0.001, how.toString());
+        assertEquals(rates.get(1).size(), how.path("profiled_s").asInt(), how.toString());
+        double on = mean(rates.get(1));
+        double off = mean(rates.get(0));
+        assertEquals(on, how.path("profiled_tps").asDouble(), 0.01, how.toString());
+        assertEquals(on / off, meta.at("/checks/profiled_tps_ratio").asDouble(), 0.001, how.toString());
+        double relOn = sd(rates.get(1), on) / on;
+        double relOff = sd(rates.get(0), off) / off;
+        double se = on / off * Math.sqrt(relOn * relOn / rates.get(1).size() + relOff * relOff / rates.get(0).size());
+        assertTrue(se > 0, "the rates of a real run vary: " + rates);
+        assertEquals(se, how.path("ratio_standard_error").asDouble(), 0.001, how.toString());
         assertFalse(Files.exists(cap.resolve("perf-overhead-check.data")), "the check's perf data was kept");
+    }
+
+    private static double mean(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+    }
+
+    private static double sd(List<Double> values, double mean) {
+        return Math.sqrt(values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum() / (values.size() - 1));
     }
 
     /**

@@ -89,7 +89,7 @@ public final class Measurement {
         }
         ServerVariables variables = beforeWindow();
         InterleavedOverhead overhead = null;
-        if (perf != null && perf.overheadCheck()) {
+        if (perf != null && perf.overheadRounds() > 0) {
             overhead = overheadCheck();
             new RowSupply(session, out).afterOverheadCheck(workload);
         }
@@ -154,7 +154,7 @@ public final class Measurement {
         }
         // The overhead check runs the workload too, on these rows (refilled after it): rows for the longer.
         int window = workload.seconds();
-        int check = perf == null ? window : Math.max(window, OverheadSchedule.seconds());
+        int check = perf == null ? window : Math.max(window, OverheadSchedule.seconds(perf.overheadRounds()));
         workload = rows.beforeMeasuredRun(workload.withSeconds(check), warmupTps).withSeconds(window);
         if (workload.tableSize() != asked) {
             int grown = workload.tableSize();
@@ -186,7 +186,7 @@ public final class Measurement {
         SamplingSwitch turns = new SamplingSwitch(paused);
         String log;
         try {
-            log = runSysbench("overhead check", OverheadSchedule.seconds(), out.resolve(OVERHEAD_LOG), false, turns);
+            log = runSysbench("overhead check", OverheadSchedule.seconds(perf.overheadRounds()), out.resolve(OVERHEAD_LOG), false, turns);
         } finally {
             paused.stop();
             recording = null;
@@ -203,9 +203,20 @@ public final class Measurement {
                     + "control fifo") + ", see " + OVERHEAD_LOG + "): it is measured against the unprofiled warm-up, "
                     + "on the same table only");
         } else {
-            session.progress().phase("perf's cost: " + measured);
+            session.progress().phase("perf's cost: " + measured + wideError(measured));
         }
         return measured;
+    }
+
+    /**
+     * A hint when the check's error is as wide as the costs worth telling apart (a DELETE's rate
+     * swings with purge and flushing): four times the rounds about halve it (MySQL 8.0.15's DELETE:
+     * 0.05-0.06 with 8 rounds, 0.06-0.16 with 2; docs/recording.md).
+     */
+    private String wideError(InterleavedOverhead measured) {
+        int rounds = perf.overheadRounds();
+        return measured.ratioStandardError() >= 0.05 && rounds * 4 <= PerfSettings.MAX_OVERHEAD_ROUNDS
+                ? "; the rates varied: --overhead-rounds " + rounds * 4 + " says it about twice as closely" : "";
     }
 
     /** A warning in capture.json and on stderr. */

@@ -349,14 +349,16 @@ public record CaptureRecord(Integer schemaVersion, String tool, Server server, W
      * How {@code profiled_tps_ratio} was measured. {@code interleaved}: in one sysbench run before the
      * window, perf switched on and off in slices of seconds ({@code rounds} stretches of sampling), the
      * mean per-second rate of the {@code profiled_s} sampled seconds against the {@code unprofiled_s}
-     * others; {@code warm-up}: the window's rate against the unprofiled warm-up's, when this perf has no
+     * others, and {@code ratio_standard_error}, how far the ratio may be from perf's real cost given
+     * how much those seconds' rates varied (one standard error; seconds taken as independent);
+     * {@code warm-up}: the window's rate against the unprofiled warm-up's, when this perf has no
      * control fifos.
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     @JsonInclude(Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record ProfilingOverhead(String method, Integer rounds, Integer profiledS, Integer unprofiledS,
-                                    Double profiledTps, Double unprofiledTps) {
+                                    Double profiledTps, Double unprofiledTps, Double ratioStandardError) {
     }
 
     /** Rows changed per statement: did the workload do what it says. */

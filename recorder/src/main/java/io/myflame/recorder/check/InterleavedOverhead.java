@@ -21,11 +21,20 @@ import java.util.regex.Pattern;
  * @param rounds            pairs of an unprofiled and a profiled slice
  * @param profiledSeconds   seconds counted while perf sampled
  * @param unprofiledSeconds seconds counted while it did not
+ * <p>How far the ratio may be from perf's real cost, {@link #ratioStandardError}, comes from how much
+ * the counted seconds' rates varied on each side: the standard errors of the two means, relative to
+ * each, combined as for any quotient of independent means (the delta method). Seconds are taken as
+ * independent; a rate that drifts within a slice makes neighbouring seconds alike, so it is a floor on
+ * the error rather than a bound. On a quiet machine a point select's ratio comes out within about 0.03,
+ * a DELETE's (whose rate swings with purge and flushing) 0.05-0.15 (docs/recording.md).
+ *
  * @param profiledTps       mean transactions per second while perf sampled
  * @param unprofiledTps     mean while it did not
+ * @param profiledSd        standard deviation of the sampled seconds' rates
+ * @param unprofiledSd      standard deviation of the others'
  */
 public record InterleavedOverhead(int rounds, int profiledSeconds, int unprofiledSeconds, double profiledTps,
-                                  double unprofiledTps) {
+                                  double unprofiledTps, double profiledSd, double unprofiledSd) {
     /** {@code [ 12s ] thds: 1 tps: 9512.93 ...}: the second the interval ends at, and its rate. */
     private static final Pattern INTERVAL = Pattern.compile("^\\[\\s*(\\d+)s\\s*\\]\\s+thds:\\s*\\d+\\s+tps:\\s*([\\d.]+)");
     /** {@code myflame: perf on after 3s}: from the interval ending at second 4, perf sampled. */
@@ -42,6 +51,7 @@ public record InterleavedOverhead(int rounds, int profiledSeconds, int unprofile
         int lastSwitch = 0;
         int switches = 0;
         double[] sum = new double[2];
+        double[] squares = new double[2];
         int[] seconds = new int[2];
         for (String line : log.split("\n")) {
             Matcher s = SWITCH.matcher(line);
@@ -59,7 +69,9 @@ public record InterleavedOverhead(int rounds, int profiledSeconds, int unprofile
                 int second = Integer.parseInt(m.group(1));
                 if (second > 1 && second > lastSwitch + 1) {
                     int side = on ? 1 : 0;
-                    sum[side] += Double.parseDouble(m.group(2));
+                    double tps = Double.parseDouble(m.group(2));
+                    sum[side] += tps;
+                    squares[side] += tps * tps;
                     seconds[side]++;
                 }
             }
@@ -68,7 +80,29 @@ public record InterleavedOverhead(int rounds, int profiledSeconds, int unprofile
             return null;
         }
         return new InterleavedOverhead((switches + 1) / 2, seconds[1], seconds[0], sum[1] / seconds[1],
-                sum[0] / seconds[0]);
+                sum[0] / seconds[0], sd(sum[1], squares[1], seconds[1]), sd(sum[0], squares[0], seconds[0]));
+    }
+
+    /** The sample standard deviation of {@code n} values from their sum and sum of squares; 0 for one value. */
+    private static double sd(double sum, double squares, int n) {
+        if (n < 2) {
+            return 0;
+        }
+        double mean = sum / n;
+        return Math.sqrt(Math.max(0, (squares - n * mean * mean) / (n - 1)));
+    }
+
+    /**
+     * One standard error of {@link #ratio}: NaN when a side has a single counted second (no spread to
+     * judge by), 0 only when every second of each side ran at one rate.
+     */
+    public double ratioStandardError() {
+        if (profiledSeconds < 2 || unprofiledSeconds < 2) {
+            return Double.NaN;
+        }
+        double p = profiledSd / profiledTps;
+        double u = unprofiledSd / unprofiledTps;
+        return ratio() * Math.sqrt(p * p / profiledSeconds + u * u / unprofiledSeconds);
     }
 
     /** Profiled over unprofiled throughput: 1 when perf cost nothing. */
@@ -78,7 +112,7 @@ public record InterleavedOverhead(int rounds, int profiledSeconds, int unprofile
 
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "%.0f tps sampled against %.0f not (%d s and %d s, %d rounds): %.2f",
-                profiledTps, unprofiledTps, profiledSeconds, unprofiledSeconds, rounds, ratio());
+        return String.format(Locale.ROOT, "%.0f tps sampled against %.0f not (%d s and %d s, %d rounds): %.2f ± %.2f",
+                profiledTps, unprofiledTps, profiledSeconds, unprofiledSeconds, rounds, ratio(), ratioStandardError());
     }
 }

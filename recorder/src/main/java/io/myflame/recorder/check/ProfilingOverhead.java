@@ -35,11 +35,12 @@ public final class ProfilingOverhead {
         if (interleaved != null) {
             record(interleaved.ratio(), new CaptureRecord.ProfilingOverhead("interleaved", interleaved.rounds(),
                     interleaved.profiledSeconds(), interleaved.unprofiledSeconds(),
-                    WindowChecks.round(interleaved.profiledTps()), WindowChecks.round(interleaved.unprofiledTps())),
+                    WindowChecks.round(interleaved.profiledTps()), WindowChecks.round(interleaved.unprofiledTps()),
+                    Double.isNaN(interleaved.ratioStandardError()) ? null : WindowChecks.round(interleaved.ratioStandardError())),
                     "with perf sampling and without, in turns in one run", callGraph, meta, progress);
         } else if (warmupTps > 0 && measuredTps > 0 && sameTable) {
             record(measuredTps / warmupTps, new CaptureRecord.ProfilingOverhead("warm-up", null, null, null,
-                    WindowChecks.round(measuredTps), WindowChecks.round(warmupTps)),
+                    WindowChecks.round(measuredTps), WindowChecks.round(warmupTps), null),
                     "in the window against the unprofiled warm-up", callGraph, meta, progress);
         }
     }

@@ -15,9 +15,10 @@ import java.util.regex.Pattern;
  * @param frequency samples per second ({@code -F}), or null
  * @param count     events per sample ({@code -c}), or null; excludes frequency
  * @param callGraph {@code fp}, {@code dwarf}, {@code dwarf,SIZE} or {@code lbr}
+ * @param overheadRounds rounds of the overhead check before the window (8 s each), 0 for none
  */
 public record PerfSettings(String perf, String event, Integer frequency, Long count, String callGraph,
-                           boolean overheadCheck) {
+                           int overheadRounds) {
 
     /**
      * How record walks the server's stacks unless told otherwise: perf's dwarf unwinding with 32 KB
@@ -44,12 +45,23 @@ public record PerfSettings(String perf, String event, Integer frequency, Long co
     /** Declared after the patterns its constructor checks against (static fields initialise in order). */
     public static final PerfSettings DEFAULT = new PerfSettings("perf", "cycles", null, null, DEFAULT_CALL_GRAPH);
 
+    /**
+     * Rounds of the overhead check unless told otherwise: 18 s of sysbench, 6 s counted a side, which
+     * says a point select's cost to about 0.03 and a DELETE's to 0.05-0.15 (docs/recording.md).
+     */
+    public static final int DEFAULT_OVERHEAD_ROUNDS = 2;
+    /** The most rounds: 50 are 402 s of sysbench before the window. */
+    public static final int MAX_OVERHEAD_ROUNDS = 50;
+
     /** With the overhead check before the window (docs/recording.md, "What perf costs"). */
     public PerfSettings(String perf, String event, Integer frequency, Long count, String callGraph) {
-        this(perf, event, frequency, count, callGraph, true);
+        this(perf, event, frequency, count, callGraph, DEFAULT_OVERHEAD_ROUNDS);
     }
 
     public PerfSettings {
+        if (overheadRounds < 0 || overheadRounds > MAX_OVERHEAD_ROUNDS) {
+            throw new UsageError("--overhead-rounds must be 1 to " + MAX_OVERHEAD_ROUNDS + ", not " + overheadRounds);
+        }
         if (frequency != null && count != null) {
             throw new UsageError("--freq and --count exclude each other");
         }

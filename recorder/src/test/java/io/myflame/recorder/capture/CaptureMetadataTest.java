@@ -65,7 +65,7 @@ class CaptureMetadataTest {
         m.counters(Map.of("Com_delete", 89046L), Map.of("binlog_bytes", 410.87));
         m.checks(c -> c.withRows(new CaptureRecord.Rows("DELETE", "Com_delete", "Handler_delete", 5L, 5L, 1.0, 1.0))
                 .withBufferPoolReads(0, 0).withCpusBusy(0.64, 1).withStacks(0.4, Map.of("dwarf", 0.4), 0.01, 0.005)
-                .withProfilingOverhead(0.9, new CaptureRecord.ProfilingOverhead("interleaved", 2, 6, 6, 9000.0, 10000.0)));
+                .withProfilingOverhead(0.9, new CaptureRecord.ProfilingOverhead("interleaved", 2, 6, 6, 9000.0, 10000.0, 0.03)));
         m.warn("perf recorded cpu-clock");
         return m;
     }

@@ -36,6 +36,21 @@ class InterleavedOverheadTest {
         assertEquals(off, o.unprofiledTps(), 1e-6);
         assertEquals(on / off, o.ratio(), 1e-9);
         assertEquals(2, o.rounds());
+        double sdOn = sd(on, 19070.37, 20193.59, 17016.94, 24436.97, 17756.68, 19553.64);
+        double sdOff = sd(off, 30672.14, 30579.92, 29472.48, 25420.01, 24720.95);
+        double se = on / off * Math.sqrt(sdOn * sdOn / (on * on * 6) + sdOff * sdOff / (off * off * 5));
+        assertEquals(se, o.ratioStandardError(), 1e-9);
+        // by hand (Python's statistics module): 0.6982 +- 0.0495
+        assertEquals(0.0495, o.ratioStandardError(), 1e-4);
+    }
+
+    /** The sample standard deviation of {@code values} about {@code mean}. */
+    private static double sd(double mean, double... values) {
+        double squares = 0;
+        for (double v : values) {
+            squares += (v - mean) * (v - mean);
+        }
+        return Math.sqrt(squares / (values.length - 1));
     }
 
     @Test
@@ -61,15 +76,19 @@ class InterleavedOverheadTest {
         assertEquals(1, o.profiledSeconds());
         assertEquals(0.8, o.ratio(), 1e-9);
         assertEquals(1, o.rounds());
+        assertTrue(Double.isNaN(o.ratioStandardError()), "one sampled second has no spread to judge by");
     }
 
     @Test
     void theScheduleSamplesHalfTheCountedSecondsInBalancedOrder() {
         int sampled = 0;
-        for (int s = 1; s <= OverheadSchedule.seconds(); s++) {
-            sampled += OverheadSchedule.sampling(s) ? 1 : 0;
+        for (int rounds = 1; rounds <= 5; rounds++) {
+            sampled = 0;
+            for (int s = 1; s <= OverheadSchedule.seconds(rounds); s++) {
+                sampled += OverheadSchedule.sampling(s) ? 1 : 0;
+            }
+            assertEquals(OverheadSchedule.SLICE * OverheadSchedule.SLICES_PER_ROUND * rounds / 2, sampled);
         }
-        assertEquals(OverheadSchedule.SLICE * OverheadSchedule.SLICES / 2, sampled);
         assertFalse(OverheadSchedule.sampling(1));
         assertFalse(OverheadSchedule.sampling(2));
         assertTrue(OverheadSchedule.sampling(2 + OverheadSchedule.SLICE));

@@ -73,7 +73,10 @@ class ProfilingOverheadTest {
     @Test
     void theInterleavedMeasurementWinsOverTheWarmUpAndSaysHow() throws Exception {
         CaptureMetadata meta = new CaptureMetadata();
-        InterleavedOverhead o = new InterleavedOverhead(2, 6, 5, 19671.37, 28173.1);
+        InterleavedOverhead o;
+        try (java.io.InputStream in = getClass().getResourceAsStream("/record/sysbench-1.0.20-overhead-check.txt")) {
+            o = InterleavedOverhead.of(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+        }
         // a DELETE: warm-up and window on different tables, which the interleaved check does not mind
         ProfilingOverhead.check(o, 30835.78, 19047.3, false, "dwarf,32768", meta, Progress.silent());
         JsonNode json = written(meta);
@@ -86,7 +89,9 @@ class ProfilingOverheadTest {
         assertEquals(28173.1, how.path("unprofiled_tps").asDouble(), 1e-2);
         assertEquals(30835.78, json.path("workload").path("warmup_tps").asDouble(), 1e-2);
         assertTrue(json.path("warnings").get(0).asText().contains("in turns in one run"), json.toString());
+        assertEquals(0.0495, how.path("ratio_standard_error").asDouble(), 1e-4);
         assertEquals("interleaved", CaptureDirectory.open(tmp).record().checks().profilingOverhead().method());
+        assertEquals(0.0495, CaptureDirectory.open(tmp).record().checks().profilingOverhead().ratioStandardError(), 1e-4);
     }
 
     @Test
@@ -96,6 +101,7 @@ class ProfilingOverheadTest {
         JsonNode how = written(meta).path("checks").path("profiling_overhead");
         assertEquals("warm-up", how.path("method").asText());
         assertTrue(how.path("rounds").isMissingNode());
+        assertTrue(how.path("ratio_standard_error").isMissingNode(), "two runs on one table: no spread measured");
         assertEquals(19556.41, how.path("profiled_tps").asDouble(), 1e-2);
     }
 
