@@ -118,7 +118,7 @@ public final class ProfileLoader {
     /** Folds an input with collapse options: perf.data and perf script text are parsed. */
     public FoldedStacks fold(String input, FoldOptions options) throws IOException, InputException {
         try (OpenedInput in = OpenedInput.open(input, started)) {
-            FoldedStacks stacks = fold(in, options);
+            FoldedStacks stacks = fold(in, serverOnly(in, options));
             stacks.warnings().forEach(w -> warnings.add(in.shown(w)));
             return stacks;
         } catch (io.myflame.core.model.WeightOverflow e) {
@@ -171,7 +171,7 @@ public final class ProfileLoader {
                 warnings.add("read " + path + " through perf script: " + e.getMessage());
             }
         }
-        return new PerfDataSource(perfBinary, inline).symfs(symfs).read(path, scriptReader(options));
+        return new PerfDataSource(perfBinary, inline).symfs(symfs).process(options.process()).read(path, scriptReader(options));
     }
 
     /** The perf script text parser, made only for text (or perf's output): the native path needs none. */
@@ -186,6 +186,20 @@ public final class ProfileLoader {
         } catch (IOException e) {
             throw named(in.name(), e);
         }
+    }
+
+    /**
+     * {@code options} keeping the server's samples when {@code in} is a capture recorded on every CPU
+     * ({@code record --system-wide}): its perf.data holds every process, and the capture's figures
+     * (stacks.folded, samples, checks) are the server's, as a recording of the server alone would be.
+     */
+    private static FoldOptions serverOnly(OpenedInput in, FoldOptions options) {
+        if (in.capture().isEmpty()) {
+            return options;
+        }
+        CaptureRecord said = in.capture().get().record();
+        Long pid = said.perf() != null && said.perf().everyProcess() && said.server() != null ? said.server().pid() : null;
+        return pid == null ? options : options.withProcess(pid);
     }
 
     /**
@@ -250,7 +264,7 @@ public final class ProfileLoader {
                     yield List.of(d.base(), d.next());
                 }
                 default -> {
-                    FoldedStacks stacks = fold(in, FoldOptions.ANALYSIS);
+                    FoldedStacks stacks = fold(in, serverOnly(in, FoldOptions.ANALYSIS));
                     stacks.warnings().forEach(w -> warnings.add(in.shown(w)));
                     ProfileInfo recorded = in.kind() == InputKind.PERF_DATA && in.file() != null
                             && info.callGraph() == CallGraph.UNKNOWN

@@ -89,12 +89,28 @@ public final class PerfCapture {
             // The symbols are kept beside perf.data, so the capture reads the same on another machine.
             ProfileLoader loader = new ProfileLoader(Concurrency.machine(), false, perf)
                     .archiveSymbols(true);
-            FoldedStacks stacks = loader.fold(data.toString(), FoldOptions.COLLAPSE);
+            FoldedStacks stacks;
+            if (recording.settings().systemWide()) {
+                // perf.data holds every process: the capture's stacks, sample count and checks are the server's.
+                long pid = session.server().pid();
+                stacks = loader.fold(data.toString(), FoldOptions.COLLAPSE.withProcess(pid));
+                long server = stacks.samples();
+                long every = meta.record().perf().samples();
+                if (server == 0) {
+                    throw new RecordException("perf recorded " + every + " samples on every CPU, none of pid " + pid
+                            + ": was the server busy? (" + data + ")");
+                }
+                meta.perf(p -> p.withSystemWide(server, every));
+            } else {
+                stacks = loader.fold(data.toString(), FoldOptions.COLLAPSE);
+            }
             AtomicFile.write(target, stacks::writeFolded);
             Path symbols = io.myflame.ingest.perfdata.PerfDataReader.archiveBeside(data);
             String kept = java.nio.file.Files.isRegularFile(symbols) ? symbols.getFileName().toString() : null;
             meta.perf(p -> p.withStacks(stacks.distinctStacks(), kept));
             loader.warnings().forEach(meta::warn);
+        } catch (RecordException e) {
+            throw e;
         } catch (Exception e) {
             throw new RecordException("cannot fold " + data + ": " + e.getMessage());
         }

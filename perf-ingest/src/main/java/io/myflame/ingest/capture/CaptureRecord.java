@@ -259,30 +259,45 @@ public record CaptureRecord(Integer schemaVersion, String tool, Server server, W
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Perf(String requestedEvent, String callGraph, String command, String event,
                        @JsonInclude(Include.ALWAYS) Integer frequency, Long period, Long samples, Long lost,
-                       Double durationS, Long distinctStacks, String symbols) {
-        public static final Perf NONE = new Perf(null, null, null, null, null, null, null, null, null, null, null);
+                       Double durationS, Long distinctStacks, String symbols, Boolean systemWide, Long allSamples) {
+        public static final Perf NONE = new Perf(null, null, null, null, null, null, null, null, null, null, null,
+                null, null);
 
         /** What was asked of perf before it started. */
         public static Perf requested(String event, String callGraph) {
-            return new Perf(event, callGraph, null, null, null, null, null, null, null, null, null);
+            return new Perf(event, callGraph, null, null, null, null, null, null, null, null, null, null, null);
         }
 
         public Perf withCommand(String line) {
             return new Perf(requestedEvent, callGraph, line, event, frequency, period, samples, lost, durationS,
-                    distinctStacks, symbols);
+                    distinctStacks, symbols, systemWide, allSamples);
         }
 
         /** What perf.data says was recorded: the event, its frequency (null when sampled by period), the counts. */
         public Perf withRecorded(String recorded, String requested, Integer hz, Long everyN, long sampled, long lostEvents,
                                  double seconds) {
             return new Perf(requested, callGraph, command, recorded, hz, everyN, sampled, lostEvents, seconds,
-                    distinctStacks, symbols);
+                    distinctStacks, symbols, systemWide, allSamples);
         }
 
         /** How many distinct stacks were folded, and the symbols file kept beside perf.data (or null). */
         public Perf withStacks(long distinct, String symbolsFile) {
             return new Perf(requestedEvent, callGraph, command, event, frequency, period, samples, lost, durationS,
-                    distinct, symbolsFile);
+                    distinct, symbolsFile, systemWide, allSamples);
+        }
+
+        /**
+         * Recorded on every CPU ({@code record --system-wide}): {@code samples} are then the server's, of
+         * {@code all} in perf.data, and a read of the capture keeps the server's process.
+         */
+        public Perf withSystemWide(long serverSamples, long all) {
+            return new Perf(requestedEvent, callGraph, command, event, frequency, period, serverSamples, lost, durationS,
+                    distinctStacks, symbols, true, all);
+        }
+
+        /** Whether perf.data holds every process's samples, of which the capture's are the server's. */
+        public boolean everyProcess() {
+            return Boolean.TRUE.equals(systemWide);
         }
     }
 

@@ -18,9 +18,12 @@ import java.util.List;
  *                               with {@code (}), and call an unresolved frame of a bracketed dso by that
  *                               dso's name ({@code [kernel.kallsyms]}, {@code [vdso]}) where the peers
  *                               bracket it again ({@code [[kernel.kallsyms]]})
+ * @param process                the only process whose samples are kept, by the pid each sample
+ *                               carries (as {@code perf report --pid} / {@code perf script --pid}); -1
+ *                               keeps every process. A system-wide capture is read with its server's.
  */
 public record FoldOptions(Root root, boolean annotateKernel, boolean annotateJit, boolean includeAddrs,
-                          String eventFilter, List<String> skipAfter, boolean perfReportNames) {
+                          String eventFilter, List<String> skipAfter, boolean perfReportNames, long process) {
 
     /** The root frame's content. */
     public enum Root { COMM, PID, TID }
@@ -35,7 +38,18 @@ public record FoldOptions(Root root, boolean annotateKernel, boolean annotateJit
         skipAfter = skipAfter == null ? List.of() : List.copyOf(skipAfter);
     }
 
+    /** Every process's samples. */
+    public FoldOptions(Root root, boolean annotateKernel, boolean annotateJit, boolean includeAddrs, String eventFilter,
+                       List<String> skipAfter, boolean perfReportNames) {
+        this(root, annotateKernel, annotateJit, includeAddrs, eventFilter, skipAfter, perfReportNames, -1);
+    }
+
+    /** These options keeping the samples of process {@code pid} alone. */
+    public FoldOptions withProcess(long pid) {
+        return new FoldOptions(root, annotateKernel, annotateJit, includeAddrs, eventFilter, skipAfter, perfReportNames, pid);
+    }
+
     public FoldOptions withEventFilter(String e) {
-        return new FoldOptions(root, annotateKernel, annotateJit, includeAddrs, e, skipAfter, perfReportNames);
+        return new FoldOptions(root, annotateKernel, annotateJit, includeAddrs, e, skipAfter, perfReportNames, process);
     }
 }

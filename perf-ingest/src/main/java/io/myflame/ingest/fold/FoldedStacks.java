@@ -44,6 +44,13 @@ public final class FoldedStacks {
         return stacks.size();
     }
 
+    /** The samples the stacks hold (each stack's count, summed). */
+    public long samples() {
+        long[] n = {0};
+        stacks.forEachInPlace((i, root, arena, from, len, weight, count) -> n[0] += count);
+        return n[0];
+    }
+
     /**
      * Writes folded lines {@code root;caller;...;leaf weight}, sorted by byte order of the stack,
      * as stackcollapse-perf.pl prints them.

@@ -264,7 +264,7 @@ public final class PerfDataReader {
         List<SampleDecoder> decoders = new ArrayList<>();
         int maxStack = maxStack();
         for (int i = 0; i < n; i++) {
-            decoders.add(new SampleDecoder(file, index.tasks, sources, options.includeAddrs(), maxStack));
+            decoders.add(new SampleDecoder(file, index.tasks, sources, options.includeAddrs(), maxStack, options.process()));
         }
         if (n == 1) {
             ByteBuffer buffer = null;

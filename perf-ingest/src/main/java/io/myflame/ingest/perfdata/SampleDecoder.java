@@ -46,10 +46,13 @@ final class SampleDecoder {
     /** Offset of the first record that could not be read, or -1. */
     long damagedAt = -1;
 
+    /** The only pid whose samples are decoded, or -1 for every process ({@link io.myflame.ingest.fold.FoldOptions#process}). */
+    private final long process;
     private int[] leafFirst = new int[256];
     private int[] key = new int[256];
 
-    SampleDecoder(PerfDataFile file, Tasks tasks, SymbolSources sources, boolean includeAddrs, int maxStack) {
+    SampleDecoder(PerfDataFile file, Tasks tasks, SymbolSources sources, boolean includeAddrs, int maxStack, long process) {
+        this.process = process;
         this.file = file;
         this.tasks = tasks;
         this.sources = sources;
@@ -115,6 +118,10 @@ final class SampleDecoder {
         }
         if ((st & EventAttr.READ) != 0) {
             p += attr.readSize(b, p);
+        }
+        if (process >= 0 && pid != process) {
+            // another process of a system-wide recording: not sampled for this read (perf report --pid)
+            return;
         }
         if (tid == -1) {
             // perf script prints such a sample as ":-1    -1 [000] 22863.462881: ...", a header whose

@@ -30,6 +30,7 @@ public final class PerfDataSource {
     private final String perf;
     private final boolean inline;
     private Path symfs;
+    private long process = -1;
 
     public PerfDataSource(String perfBinary, boolean inline) {
         this.perf = perfBinary;
@@ -42,6 +43,12 @@ public final class PerfDataSource {
         return this;
     }
 
+    /** Has perf print the samples of process {@code pid} alone ({@code perf script --pid}); -1 for every process. */
+    public PerfDataSource process(long pid) {
+        this.process = pid;
+        return this;
+    }
+
     public FoldedStacks read(Path perfData, PerfScriptReader reader) throws IOException, InputException {
         PerfProgram.check(perf, perfData);
         CommandLine cmd = new CommandLine(perf);
@@ -51,6 +58,9 @@ public final class PerfDataSource {
         cmd.addArgument(inline ? "--inline" : "--no-inline", false);
         if (symfs != null) {
             cmd.addArgument("--symfs=" + symfs, false);
+        }
+        if (process >= 0) {
+            cmd.addArgument("--pid=" + process, false);
         }
         CompletableFuture<InputStream> stdout = new CompletableFuture<>();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();

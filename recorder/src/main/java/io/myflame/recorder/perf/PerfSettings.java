@@ -16,9 +16,14 @@ import java.util.regex.Pattern;
  * @param count     events per sample ({@code -c}), or null; excludes frequency
  * @param callGraph {@code fp}, {@code dwarf}, {@code dwarf,SIZE} or {@code lbr}
  * @param overheadRounds rounds of the overhead check before the window (8 s each), 0 for none
+ * @param systemWide     sample every CPU ({@code -a}) instead of the server's threads ({@code -p PID}):
+ *                       perf attaches nothing to the server's threads, whose every context switch would
+ *                       otherwise switch its events too (MySQL 8.0.15's DELETE: 0.92 of the unprofiled
+ *                       rate against 0.81, docs/recording.md); perf.data then holds every process, and
+ *                       the capture keeps the server's samples
  */
 public record PerfSettings(String perf, String event, Integer frequency, Long count, String callGraph,
-                           int overheadRounds) {
+                           int overheadRounds, boolean systemWide) {
 
     /**
      * How record walks the server's stacks unless told otherwise: perf's dwarf unwinding with 32 KB
@@ -55,7 +60,7 @@ public record PerfSettings(String perf, String event, Integer frequency, Long co
 
     /** With the overhead check before the window (docs/recording.md, "What perf costs"). */
     public PerfSettings(String perf, String event, Integer frequency, Long count, String callGraph) {
-        this(perf, event, frequency, count, callGraph, DEFAULT_OVERHEAD_ROUNDS);
+        this(perf, event, frequency, count, callGraph, DEFAULT_OVERHEAD_ROUNDS, false);
     }
 
     public PerfSettings {
@@ -127,7 +132,7 @@ public record PerfSettings(String perf, String event, Integer frequency, Long co
             a.add("-c");
             a.add(count.toString());
         }
-        a.addAll(List.of("-p", Long.toString(pid), "-o", output.toString()));
+        a.addAll(systemWide ? List.of("-a", "-o", output.toString()) : List.of("-p", Long.toString(pid), "-o", output.toString()));
         return a;
     }
 }
