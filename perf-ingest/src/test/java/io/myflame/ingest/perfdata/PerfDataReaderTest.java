@@ -103,6 +103,38 @@ class PerfDataReaderTest {
         }
     }
 
+    /**
+     * One process of a system-wide recording ({@code record --system-wide}'s server): the samples whose
+     * pid is that process's, natively and through {@code perf script --pid}: the whole fold's stacks of
+     * the test program's comm exactly (no other process runs it), and the process's samples from before
+     * its exec, and nothing else.
+     */
+    @Test
+    void oneProcessOfASystemWideRecording() throws Exception {
+        Path data = Recordings.record(dir, "a1.data", List.of("-a", "-g", "-F", "499"), cpp.toString());
+        Process script = new ProcessBuilder("perf", "script", "-i", data.toString(), "-F", "comm,pid")
+                .redirectErrorStream(true).start();
+        String printed = new String(script.getInputStream().readAllBytes());
+        // the program's comm is "prog t_cpp" (a space in its file name; folded roots say prog_t_cpp)
+        long pid = printed.lines().map(String::strip).filter(l -> l.startsWith("prog t_cpp "))
+                .map(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).findFirst()
+                .orElseThrow(() -> new AssertionError("no sample of the test program in perf script: "
+                        + printed.lines().limit(5).toList()));
+        assertEquals(0, script.waitFor());
+        String whole = withoutPltStacks(folded(new PerfDataReader(COMM, 2).read(data)));
+        String ofProgram = whole.lines().filter(l -> l.startsWith("prog_t_cpp;")).map(l -> l + "\n")
+                .collect(java.util.stream.Collectors.joining());
+        String nativeFold = withoutPltStacks(folded(new PerfDataReader(COMM.withProcess(pid), 2).read(data)));
+        String viaPerf = withoutPltStacks(folded(new PerfDataSource("perf", false).process(pid)
+                .read(data, new PerfScriptReader(COMM.withProcess(pid), 2))));
+        assertTrue(!ofProgram.isEmpty() && whole.length() > ofProgram.length(), "other processes are in the file");
+        // before its exec the process was perf's child, "perf-exec"
+        assertTrue(nativeFold.lines().allMatch(l -> l.startsWith("prog_t_cpp;") || l.startsWith("perf-exec;")), nativeFold);
+        assertEquals(ofProgram, nativeFold.lines().filter(l -> l.startsWith("prog_t_cpp;")).map(l -> l + "\n")
+                .collect(java.util.stream.Collectors.joining()));
+        assertEquals("", firstDifferences(viaPerf, nativeFold), "native and perf script --pid folds differ");
+    }
+
     private static String withoutPltStacks(String folded) {
         return folded.lines().filter(l -> !l.matches(".*(@plt|;_init)(_\\[k\\])?[; ].*"))
                 .map(l -> l + "\n").collect(java.util.stream.Collectors.joining());
