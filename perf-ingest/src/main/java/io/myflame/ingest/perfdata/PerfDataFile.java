@@ -289,6 +289,23 @@ final class PerfDataFile implements AutoCloseable {
         return byId.get(id);
     }
 
+    /** The event of the sample record at {@code rec}: found by its id when the file has several; null for an unknown id. */
+    EventAttr sampleAttr(ByteBuffer b, int rec) {
+        if (attrs.size() == 1) {
+            return attrs.get(0);
+        }
+        long st = attrs.get(0).sampleType;
+        int idAt;
+        if ((st & EventAttr.IDENTIFIER) != 0) {
+            idAt = rec + 8;
+        } else if ((st & EventAttr.ID) != 0) {
+            idAt = rec + 8 + 8 * Long.bitCount(st & (EventAttr.IP | EventAttr.TID | EventAttr.TIME | EventAttr.ADDR));
+        } else {
+            return attrs.get(0);
+        }
+        return byId.get(b.getLong(idAt));
+    }
+
     ByteBuffer read(long at, int len) throws IOException {
         ByteBuffer b = ByteBuffer.allocate(len).order(ByteOrder.LITTLE_ENDIAN);
         while (b.hasRemaining()) {

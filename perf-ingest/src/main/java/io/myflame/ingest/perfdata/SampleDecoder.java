@@ -78,7 +78,7 @@ final class SampleDecoder {
     }
 
     private void sample(ByteBuffer b, int rec, int size, long seq) {
-        EventAttr attr = attrOf(b, rec);
+        EventAttr attr = file.sampleAttr(b, rec);
         if (attr == null) {
             return;
         }
@@ -155,22 +155,6 @@ final class SampleDecoder {
             key[i] = leafFirst[depth - 1 - i];
         }
         stacks.add(root, key, depth, period, 1);
-    }
-
-    private EventAttr attrOf(ByteBuffer b, int rec) {
-        if (file.attrs.size() == 1) {
-            return file.attrs.get(0);
-        }
-        long st = file.attrs.get(0).sampleType;
-        int idAt;
-        if ((st & EventAttr.IDENTIFIER) != 0) {
-            idAt = rec + 8;
-        } else if ((st & EventAttr.ID) != 0) {
-            idAt = rec + 8 + 8 * Long.bitCount(st & (EventAttr.IP | EventAttr.TID | EventAttr.TIME | EventAttr.ADDR));
-        } else {
-            return file.attrs.get(0);
-        }
-        return file.byId.get(b.getLong(idAt));
     }
 
     /** perf's thread__resolve_callchain_sample: markers set the address space; nothing is guessed. */
