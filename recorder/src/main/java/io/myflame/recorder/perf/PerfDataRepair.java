@@ -25,7 +25,7 @@ public final class PerfDataRepair {
     private static final long MAGIC = 0x32454c4946524550L;
     private static final int DATA_OFFSET_AT = 40;
     private static final int DATA_SIZE_AT = 48;
-    private static final int FEATURES_AT = 64;
+    private static final int FEATURES_AT = 72;
     private static final int FEATURES_BYTES = 32;
     private static final int HEADER_BYTES = FEATURES_AT + FEATURES_BYTES;
     /** Record types perf writes to a file are below this (PERF_RECORD_HEADER_MAX is 83 in Linux 6.x). */
