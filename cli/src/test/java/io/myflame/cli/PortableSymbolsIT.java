@@ -8,13 +8,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -29,9 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
 @Records
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PortableSymbolsIT {
-    /** "    61.96%     0.03%  [k] do_syscall_64      -      -" */
-    private static final Pattern PERF_ROW = Pattern.compile("^\\s*([\\d.]+)%\\s+([\\d.]+)%\\s+\\[(.)\\]\\s(.*)$");
-    private static final Pattern OUR_ROW = Pattern.compile("^\\s*([\\d.]+)%\\s+([\\d.]+)%\\s+(.+)$", Pattern.MULTILINE);
     private static final double SHOWN = 0.5;
     private static final double TOLERANCE = 0.01;
 
@@ -56,31 +49,15 @@ class PortableSymbolsIT {
 
     @Test
     void captureReadsTheSameOnAMachineWithNoneOfItsFiles() throws Exception {
-        List<PerfRow> perf = perfReport(cap.resolve("perf.data"));
+        List<ReportComparison.PerfRow> perf = ReportComparison.perfReport(cap.resolve("perf.data"));
         Myflame.Result ours = MaskedMachine.run(tmp, List.of(binaries), "report", cap.resolve("perf.data").toString(),
                 "--top", "0");
         assertEquals(0, ours.exit(), ours.err());
         assertFalse(ours.out().contains("[["), ours.out());
-        Map<String, double[]> rows = rows(ours.out());
-        Map<String, Integer> perName = new HashMap<>();
-        perf.forEach(r -> perName.merge(r.function(), 1, Integer::sum));
-        List<String> mismatches = new ArrayList<>();
-        int compared = 0;
-        int kernel = 0;
-        for (PerfRow r : perf) {
-            if (r.children() < SHOWN || r.unresolved() || perName.get(r.function()) > 1) {
-                continue;
-            }
-            double[] v = rows.getOrDefault(r.function(), new double[] {0, 0});
-            if (Math.abs(v[0] - r.children()) > TOLERANCE || Math.abs(v[1] - r.self()) > TOLERANCE) {
-                mismatches.add(r.function() + ": perf " + r.children() + "/" + r.self() + ", myflame " + v[0] + "/" + v[1]);
-            }
-            compared++;
-            kernel += r.kernel() ? 1 : 0;
-        }
-        assertEquals(List.of(), mismatches, "functions perf report names at >= 0.5 % on the recording machine");
-        assertTrue(compared >= 30, "too few functions compared: " + compared);
-        assertTrue(kernel >= 5, "too few kernel functions compared: " + kernel);
+        ReportComparison.Comparison c = ReportComparison.compare(perf, rows(ours.out()), SHOWN, TOLERANCE);
+        assertEquals(List.of(), c.mismatches(), "functions perf report names at >= 0.5 % on the recording machine");
+        assertTrue(c.compared() >= 30, "too few functions compared: " + c.compared());
+        assertTrue(c.kernel() >= 5, "too few kernel functions compared: " + c.kernel());
     }
 
     @Test
@@ -136,39 +113,8 @@ class PortableSymbolsIT {
         assertTrue(rows(withSymfs.out()).containsKey("burn_leaf"), withSymfs.out());
     }
 
-    record PerfRow(double children, double self, boolean kernel, String symbol, String function) {
-        boolean unresolved() {
-            return symbol.startsWith("0x") || symbol.matches("[0-9a-f]{16}");
-        }
-    }
-
-    /** {@code perf report --children} of {@code data} on this machine, where every file is where perf saw it. */
-    private static List<PerfRow> perfReport(Path data) throws Exception {
-        // --no-inline: perf adds inlined frames to dwarf call chains, which myflame does not name.
-        Process p = new ProcessBuilder("perf", "report", "-i", data.toString(), "--no-inline", "--children", "--stdio",
-                "--sort", "symbol", "-g", "none").redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        String out = new String(p.getInputStream().readAllBytes());
-        assertTrue(p.waitFor(5, TimeUnit.MINUTES) && p.exitValue() == 0, "perf report failed");
-        List<PerfRow> rows = new ArrayList<>();
-        for (String line : out.split("\n")) {
-            Matcher m = PERF_ROW.matcher(line);
-            if (!line.startsWith("#") && m.matches()) {
-                String symbol = m.group(4).replaceFirst("\\s+-\\s+-\\s*$", "").strip();
-                rows.add(new PerfRow(Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)),
-                        m.group(3).equals("k"), symbol, io.myflame.ingest.fold.SymbolTidy.functionName(symbol)));
-            }
-        }
-        return rows;
-    }
-
-    /** myflame's table: function → {children, self}. */
     private static Map<String, double[]> rows(String table) {
-        Map<String, double[]> m = new HashMap<>();
-        Matcher row = OUR_ROW.matcher(table);
-        while (row.find()) {
-            m.put(row.group(3).strip(), new double[] {Double.parseDouble(row.group(1)), Double.parseDouble(row.group(2))});
-        }
-        return m;
+        return ReportComparison.rows(table);
     }
 
     private static void run(Path dir, String... cmd) throws Exception {
