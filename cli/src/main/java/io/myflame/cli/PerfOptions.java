@@ -40,8 +40,8 @@ public final class PerfOptions {
 
     @Option(names = "--system-wide", description = "Sample every CPU (perf -a) instead of attaching to the server's "
             + "threads, and keep the server's samples: perf then costs a server that switches threads often less "
-            + "(MySQL 8.0.15's DELETE: 0.92 of its unprofiled rate against 0.81). perf.data holds every process; "
-            + "reading the capture keeps the server's.")
+            + "(MySQL 8.0.15's DELETE: 0.92 of its unprofiled rate against 0.81). perf.data then keeps the "
+            + "server's samples alone, so perf report of it shows what the capture's table shows.")
     boolean systemWide;
 
     /**

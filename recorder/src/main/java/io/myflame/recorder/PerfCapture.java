@@ -9,6 +9,7 @@ import io.myflame.recorder.error.RecordException;
 import io.myflame.ingest.fold.FoldOptions;
 import io.myflame.ingest.fold.FoldedStacks;
 import io.myflame.ingest.ProfileLoader;
+import io.myflame.ingest.perfdata.PerfDataFilter;
 import java.nio.file.Path;
 import io.myflame.recorder.perf.PerfFacts;
 import io.myflame.recorder.perf.PerfRecording;
@@ -50,6 +51,7 @@ public final class PerfCapture {
             session.progress().warn(recovered);
         }
         String perf = PerfRecording.check(recording.settings(), session.server().pid());
+        PerfDataFilter.Kept systemWide = recording.settings().systemWide() ? keepServer(data) : null;
         PerfFacts facts;
         try {
             facts = PerfFacts.read(perf, data, session.machine().processes());
@@ -78,7 +80,31 @@ public final class PerfCapture {
             throw new RecordException("perf recorded no samples of pid " + session.server().pid()
                     + ": was the server busy? (" + data + ")");
         }
+        if (systemWide != null) {
+            meta.perf(p -> p.withSystemWide(systemWide.samples(), systemWide.allSamples()));
+        }
         fold(perf, data);
+    }
+
+    /**
+     * perf on every CPU recorded every process: perf.data keeps the server's samples alone, so that
+     * {@code perf report} of it, myflame's reading of it and the capture's stacks are one profile.
+     */
+    private PerfDataFilter.Kept keepServer(Path data) throws RecordException {
+        long pid = session.server().pid();
+        PerfDataFilter.Kept kept;
+        try {
+            kept = PerfDataFilter.keepProcess(data, pid);
+        } catch (Exception e) {
+            throw new RecordException("cannot keep pid " + pid + "'s samples of " + data + ": " + e.getMessage());
+        }
+        if (kept.samples() == 0) {
+            throw new RecordException("perf recorded " + kept.allSamples() + " samples on every CPU, none of pid " + pid
+                    + ": was the server busy? (" + data + ")");
+        }
+        session.progress().phase("kept the server's " + kept.samples() + " of " + kept.allSamples()
+                + " samples (every CPU's) in " + data);
+        return kept;
     }
 
     private void fold(String perf, Path data) throws RecordException {
@@ -89,21 +115,7 @@ public final class PerfCapture {
             // The symbols are kept beside perf.data, so the capture reads the same on another machine.
             ProfileLoader loader = new ProfileLoader(Concurrency.machine(), false, perf)
                     .archiveSymbols(true);
-            FoldedStacks stacks;
-            if (recording.settings().systemWide()) {
-                // perf.data holds every process: the capture's stacks, sample count and checks are the server's.
-                long pid = session.server().pid();
-                stacks = loader.fold(data.toString(), FoldOptions.COLLAPSE.withProcess(pid));
-                long server = stacks.samples();
-                long every = meta.record().perf().samples();
-                if (server == 0) {
-                    throw new RecordException("perf recorded " + every + " samples on every CPU, none of pid " + pid
-                            + ": was the server busy? (" + data + ")");
-                }
-                meta.perf(p -> p.withSystemWide(server, every));
-            } else {
-                stacks = loader.fold(data.toString(), FoldOptions.COLLAPSE);
-            }
+            FoldedStacks stacks = loader.fold(data.toString(), FoldOptions.COLLAPSE);
             AtomicFile.write(target, stacks::writeFolded);
             Path symbols = io.myflame.ingest.perfdata.PerfDataReader.archiveBeside(data);
             String kept = java.nio.file.Files.isRegularFile(symbols) ? symbols.getFileName().toString() : null;

@@ -295,7 +295,10 @@ public record CaptureRecord(Integer schemaVersion, String tool, Server server, W
                     distinctStacks, symbols, true, all);
         }
 
-        /** Whether perf.data holds every process's samples, of which the capture's are the server's. */
+        /**
+         * Whether perf recorded every CPU, so that the capture's samples are the server's of more: perf.data
+         * keeps the server's alone since 2026-12-07 (before, every process's, which a read of the capture filters).
+         */
         public boolean everyProcess() {
             return Boolean.TRUE.equals(systemWide);
         }
