@@ -15,6 +15,7 @@ import io.myflame.core.text.RowsTable;
 import io.myflame.core.text.TopTable;
 import io.myflame.load.Reading;
 import io.myflame.recorder.Recorder;
+import io.myflame.recorder.perf.PerfPermissions;
 import io.myflame.recorder.perf.PerfSettings;
 import io.myflame.recorder.server.MariaDbRelease;
 import io.myflame.recorder.server.MysqlReleases;
@@ -108,7 +109,7 @@ public final class DemoCommand implements Callable<Integer> {
             System.err.println(Escape.message("myflame demo: " + (i + 1) + "/" + versions.size() + ": recording "
                     + (systemServer ? "the system's server" : family() + " " + v) + " into " + capture));
             Workload w = Workload.defaults().withName(Workload.DELETE).withSeconds(time).withWarmup(3);
-            PerfSettings perf = PerfOptions.recordable(PerfSettings.DEFAULT);
+            PerfSettings perf = PerfOptions.recordable(PerfSettings.DEFAULT.withSystemWide(PerfPermissions.everyCpuAllowed()));
             SysbenchResults results = RecordCommand.run(new Recorder.Options(capture, server(v), w, perf, true, false, true),
                     "myflame demo: ");
             RecordCommand.printSummary(System.out, capture, results);

@@ -2,6 +2,7 @@ package io.myflame.cli;
 
 import io.myflame.core.UsageError;
 import io.myflame.recorder.perf.EventProbe;
+import io.myflame.recorder.perf.PerfPermissions;
 import io.myflame.recorder.perf.PerfSettings;
 import io.myflame.recorder.process.Machine;
 import picocli.CommandLine.Option;
@@ -38,11 +39,12 @@ public final class PerfOptions {
             + PerfSettings.DEFAULT_OVERHEAD_ROUNDS + ".")
     Integer overheadRounds;
 
-    @Option(names = "--system-wide", description = "Sample every CPU (perf -a) instead of attaching to the server's "
-            + "threads, and keep the server's samples: perf then costs a server that switches threads often less "
-            + "(MySQL 8.0.15's DELETE: 0.92 of its unprofiled rate against 0.81). perf.data then keeps the "
-            + "server's samples alone, so perf report of it shows what the capture's table shows.")
-    boolean systemWide;
+    @Option(names = "--system-wide", negatable = true, description = "Sample every CPU (perf -a) and keep the "
+            + "server's samples (perf.data too), or with --no-system-wide attach perf to the server's threads "
+            + "(perf -p PID), whose every switch then switches perf's events: MySQL 8.0.15's DELETE ran at 0.93 of "
+            + "its unprofiled rate on every CPU, 0.81 attached. Default: every CPU where perf may (root, or "
+            + "perf_event_paranoid 0 or less), else attached.")
+    Boolean systemWide;
 
     /**
      * The settings, refused (exit 2) when perf cannot record the event here — found out with a
@@ -69,6 +71,7 @@ public final class PerfOptions {
                     + overheadRounds);
         }
         int rounds = noOverheadCheck ? 0 : overheadRounds == null ? PerfSettings.DEFAULT_OVERHEAD_ROUNDS : overheadRounds;
-        return new PerfSettings(perf, event, freq, count, callGraph, rounds, systemWide);
+        boolean everyCpu = systemWide != null ? systemWide : PerfPermissions.everyCpuAllowed();
+        return new PerfSettings(perf, event, freq, count, callGraph, rounds, everyCpu);
     }
 }

@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
 
 /** {@code myflame record}: server + sysbench + perf record → a capture directory. */
 @Command(name = "record", mixinStandardHelpOptions = true,
-        description = "Run a sysbench workload against a server with perf attached for the measured window, "
+        description = "Run a sysbench workload against a server with perf sampling it for the measured window, "
                 + "and write a capture directory (capture.json, perf.data, stacks.folded, sysbench output, status).")
 public final class RecordCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", converter = OptionValues.OutputDirectory.class,

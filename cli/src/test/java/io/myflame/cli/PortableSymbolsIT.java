@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Names travel with the profile: a capture recorded here, read where {@code /proc/kallsyms},
  * {@code ~/.debug} and the server's binaries are hidden ({@link MaskedMachine}), names every
  * function {@code perf report --children} names on the recording machine, with the same shares;
- * a plain perf.data does the same with perf archive's tarball beside it, or with {@code --symfs}.
+ * a plain perf.data does the same with perf archive's tarball beside it, or with {@code --symfs}. The capture is
+ * recorded with perf attached to the server's threads ({@code --no-system-wide}), the other of record's two ways.
  */
 @Records
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -40,8 +41,11 @@ class PortableSymbolsIT {
         cap = tmp.resolve("cap");
         Myflame.Running p = Myflame.start(tmp.resolve("record-log"), "record", "--out", cap.toString(),
                 "--mariadb", "11.4.5", "--workload", "oltp_delete", "--threads", "1", "--time", "5", "--warmup", "2",
-                "--no-overhead-check", "--table-size", "10000", "--freq", "499");
+                "--no-overhead-check", "--table-size", "10000", "--freq", "499", "--no-system-wide");
         assertEquals(0, p.waitFor(1200), p.err());
+        // perf attached to the server's threads (record's default is every CPU where perf may): the other way exact too
+        assertTrue(new ObjectMapper().readTree(cap.resolve("capture.json").toFile()).at("/perf/command").asText()
+                .contains(" -p "), "perf -p PID");
         String binary = new ObjectMapper().readTree(cap.resolve("capture.json").toFile()).at("/server/binary").asText();
         binaries = Path.of(binary).getParent();
         assertTrue(Files.isRegularFile(cap.resolve("perf.data.symbols")), "record keeps the symbols beside perf.data");

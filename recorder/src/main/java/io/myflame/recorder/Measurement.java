@@ -101,7 +101,8 @@ public final class Measurement {
             Path data = out.resolve("perf.data");
             recording = PerfRecording.start(perf, session.server().pid(), data, session.machine());
             meta.perf(p -> p.withCommand(recording.command().display()));
-            progress.phase("perf attached to pid " + session.server().pid() + ": " + recording.command().display());
+            progress.phase((perf.systemWide() ? "perf on every CPU, for pid " : "perf attached to pid ")
+                    + session.server().pid() + ": " + recording.command().display());
         }
         String output = runSysbench("measured run", workload.seconds(), out.resolve("sysbench.txt"), true, null);
         if (recording != null) {

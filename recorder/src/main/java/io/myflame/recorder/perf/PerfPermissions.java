@@ -39,6 +39,21 @@ public final class PerfPermissions {
         }
     }
 
+    /**
+     * Whether perf may sample every CPU here ({@code perf record -a}): as root, or where
+     * {@code perf_event_paranoid} is 0 or less. record's default where it may (docs/recording.md).
+     */
+    public static boolean everyCpuAllowed() {
+        if (isRoot()) {
+            return true;
+        }
+        try {
+            return Integer.parseInt(Files.readString(PARANOID).strip()) <= 0;
+        } catch (IOException | NumberFormatException e) {
+            return false;
+        }
+    }
+
     /** Turns what a perf that quit at once said into a message with the fix. */
     static RecordException explain(String perfSaid, long pid, int exit) {
         String said = perfSaid.lines().map(String::strip).filter(l -> !l.isEmpty()).limit(2)

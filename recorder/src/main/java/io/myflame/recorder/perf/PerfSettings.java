@@ -18,9 +18,9 @@ import java.util.regex.Pattern;
  * @param overheadRounds rounds of the overhead check before the window (8 s each), 0 for none
  * @param systemWide     sample every CPU ({@code -a}) instead of the server's threads ({@code -p PID}):
  *                       perf attaches nothing to the server's threads, whose every context switch would
- *                       otherwise switch its events too (MySQL 8.0.15's DELETE: 0.92 of the unprofiled
- *                       rate against 0.81, docs/recording.md); perf.data then holds every process, and
- *                       the capture keeps the server's samples
+ *                       otherwise switch its events too (MySQL 8.0.15's DELETE: 0.93 of the unprofiled
+ *                       rate against 0.81, docs/recording.md); the capture, perf.data included, keeps
+ *                       the server's samples. record's default where perf may ({@link PerfPermissions#everyCpuAllowed})
  */
 public record PerfSettings(String perf, String event, Integer frequency, Long count, String callGraph,
                            int overheadRounds, boolean systemWide) {
@@ -61,6 +61,11 @@ public record PerfSettings(String perf, String event, Integer frequency, Long co
     /** With the overhead check before the window (docs/recording.md, "What perf costs"). */
     public PerfSettings(String perf, String event, Integer frequency, Long count, String callGraph) {
         this(perf, event, frequency, count, callGraph, DEFAULT_OVERHEAD_ROUNDS, false);
+    }
+
+    /** The same settings, perf on every CPU or on the server's threads. */
+    public PerfSettings withSystemWide(boolean everyCpu) {
+        return new PerfSettings(perf, event, frequency, count, callGraph, overheadRounds, everyCpu);
     }
 
     public PerfSettings {
