@@ -8,6 +8,7 @@ import io.myflame.recorder.capture.ServerVariables;
 import io.myflame.core.model.CallGraph;
 import io.myflame.recorder.check.SampleChecks;
 import io.myflame.recorder.check.InterleavedOverhead;
+import io.myflame.recorder.check.OverheadHints;
 import io.myflame.recorder.check.OverheadSchedule;
 import io.myflame.recorder.check.ProfilingOverhead;
 import io.myflame.recorder.check.WindowChecks;
@@ -44,8 +45,6 @@ public final class Measurement {
     static final String VARIABLES = "variables.txt";
     /** sysbench's output during the overhead check, with the marks of perf switched on and off. */
     static final String OVERHEAD_LOG = "sysbench-overhead.txt";
-    /** issue 34's goal: the server at 0.9 of its unprofiled rate or better. */
-    private static final double ATTACHED_COST_HINT_BELOW = 0.9;
 
     private Workload workload;
     private final PerfSettings perf;
@@ -206,32 +205,9 @@ public final class Measurement {
                     + "control fifo") + ", see " + OVERHEAD_LOG + "): it is measured against the unprofiled warm-up, "
                     + "on the same table only");
         } else {
-            session.progress().phase("perf's cost: " + measured + wideError(measured) + attachedCost(measured));
+            session.progress().phase("perf's cost: " + measured + OverheadHints.of(measured, perf));
         }
         return measured;
-    }
-
-    /**
-     * A hint when the check's error is as wide as the costs worth telling apart (a DELETE's rate
-     * swings with purge and flushing): four times the rounds about halve it (MySQL 8.0.15's DELETE:
-     * 0.05-0.06 with 8 rounds, 0.06-0.16 with 2; docs/recording.md).
-     */
-    private String wideError(InterleavedOverhead measured) {
-        int rounds = perf.overheadRounds();
-        return measured.ratioStandardError() >= 0.05 && rounds * 4 <= PerfSettings.MAX_OVERHEAD_ROUNDS
-                ? "; the rates varied: --overhead-rounds " + rounds * 4 + " says it about twice as closely" : "";
-    }
-
-    /**
-     * A hint when perf attached to the server's threads clearly costs it more than a tenth: then most
-     * of it is the events switched with each thread, which sampling every CPU does not pay (MySQL
-     * 8.0.15's DELETE: 0.81 ± 0.02 attached, 0.93 ± 0.03 with --system-wide; docs/recording.md).
-     */
-    private String attachedCost(InterleavedOverhead measured) {
-        double upper = measured.ratio() + 2 * (Double.isNaN(measured.ratioStandardError()) ? 0 : measured.ratioStandardError());
-        return !perf.systemWide() && upper < ATTACHED_COST_HINT_BELOW
-                ? "; perf on the server's threads costs it at every thread switch: --system-wide samples every CPU instead"
-                : "";
     }
 
     /** A warning in capture.json and on stderr. */
