@@ -14,17 +14,23 @@ import java.nio.file.Path;
  * {@code --pid} filters entries already merged across processes (a kernel function that sysbench
  * ran too keeps sysbench's samples), and every other tool reads every process.
  *
- * <p>Only other processes' samples go. Every other record stays where it was (mmaps, comms, forks,
- * exits, perf's rounds and time conversions): perf replays them in order, and they are a few
- * kilobytes of a file whose samples carry 32 KB stack dumps. The header and what precedes the data
- * (attributes, their ids) are copied as they are; the feature sections that follow the data move
- * up by the bytes dropped, and their table says so. The file is written whole or not at all.
+ * <p>Other processes' samples go, and so do their mmaps, comms, forks, exits and namespaces (perf
+ * writes one of each for every process on the host when it starts: the host's process list and
+ * their files are none of the capture's business). The process's own and the kernel's (pid -1)
+ * stay, with every record that names no process (perf's rounds, time conversion, kernel symbols),
+ * in their order. The header and what precedes the data (attributes, their ids) are copied as they
+ * are; the feature sections that follow the data move up by the bytes dropped, and their table says
+ * so. The file is written whole or not at all.
  */
 public final class PerfDataFilter {
     private static final int HEADER_BYTES = 104;
     private static final int DATA_SIZE_AT = 48;
     private static final int FEATURES_AT = 72;
     private static final int SAMPLE = 9;
+    /** Records whose first field is the process they describe: MMAP, COMM, EXIT, FORK, MMAP2, NAMESPACES. */
+    private static final long PROCESS_RECORDS = 1L << 1 | 1L << 3 | 1L << 4 | 1L << 7 | 1L << 10 | 1L << 16;
+    /** The pid perf gives the kernel's own mmaps (HOST_KERNEL_ID). */
+    private static final int KERNEL = -1;
     private static final int RECORD_HEADER = 8;
     private static final int CHUNK = 4 << 20;
 
@@ -152,6 +158,9 @@ public final class PerfDataFilter {
                 if (keep) {
                     counts[1]++;
                 }
+            } else if (type < 64 && (PROCESS_RECORDS & 1L << type) != 0 && size >= RECORD_HEADER + 4) {
+                int owner = b.getInt(p + RECORD_HEADER);
+                keep = owner == pid || owner == KERNEL;
             }
             if (keep) {
                 kept += size;

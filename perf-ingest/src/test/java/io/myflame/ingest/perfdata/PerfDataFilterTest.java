@@ -63,6 +63,12 @@ class PerfDataFilterTest {
         assertTrue(kept.samples() > 0 && kept.samples() < kept.allSamples(), kept.toString());
         assertTrue(Files.size(one) < Files.size(whole));
 
+        // other processes' bookkeeping went too: perf's own account of every mmap, comm, fork and exit left
+        List<String> owners = sideBandOwners(one);
+        assertTrue(owners.contains(Long.toString(pid)) && owners.contains("-1"), owners.toString());
+        assertEquals(List.of(), owners.stream().filter(o -> !o.equals(Long.toString(pid)) && !o.equals("-1")).toList());
+        assertTrue(sideBandOwners(whole).stream().anyMatch(o -> !o.equals(Long.toString(pid)) && !o.equals("-1")));
+
         // the feature sections moved with the data: perf reads the same header but for where things are
         assertEquals(headerFacts(whole), headerFacts(one));
         String report = Recordings.run(dir, "perf", "report", "-i", one.toString(), "--stdio", "--children", "--no-inline");
@@ -97,6 +103,25 @@ class PerfDataFilterTest {
         return Recordings.stdout(dir, "perf", "script", "-i", data.toString(), "-F", "comm,pid").lines().map(String::strip)
                 .filter(l -> l.startsWith("prog t_cpp ")).map(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1)))
                 .findFirst().orElseThrow(() -> new AssertionError("no sample of the test program in " + data));
+    }
+
+    /** "PERF_RECORD_MMAP2 3973/3973:", "PERF_RECORD_COMM: bash:3973/3973", "PERF_RECORD_FORK(3983:3983):(3982:3982)" */
+    private static final java.util.regex.Pattern SIDE_BAND = java.util.regex.Pattern.compile(
+            "PERF_RECORD_(?:MMAP2? (-?\\d+)/|COMM(?: exec)?: .*:(-?\\d+)/\\d+|(?:FORK|EXIT)\\((-?\\d+):)");
+
+    /** The process each mmap, comm, fork and exit perf script shows is about. */
+    private static List<String> sideBandOwners(Path data) throws Exception {
+        List<String> owners = new java.util.ArrayList<>();
+        for (String line : Recordings.stdout(dir, "perf", "script", "-i", data.toString(), "--show-mmap-events",
+                "--show-task-events", "-F", "comm,pid").lines().toList()) {
+            java.util.regex.Matcher m = SIDE_BAND.matcher(line);
+            if (m.find()) {
+                owners.add(m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3));
+            } else if (line.contains("PERF_RECORD_")) {
+                throw new AssertionError("a side-band line this test does not read: " + line);
+            }
+        }
+        return owners;
     }
 
     /** perf's reading of the header, without the lines that say where the data and features are and the file's time. */
