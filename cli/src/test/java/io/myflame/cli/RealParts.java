@@ -74,8 +74,10 @@ final class RealParts {
     }
 
     private static int paranoid() {
-        try {
-            return Integer.parseInt(Files.readString(Path.of("/proc/sys/kernel/perf_event_paranoid")).strip());
+        // A line, not Files.readString: that reads 1 byte, then asks for more, and an integer sysctl answers
+        // a read past its first byte with nothing ("-1" read as "-").
+        try (var in = Files.newBufferedReader(Path.of("/proc/sys/kernel/perf_event_paranoid"))) {
+            return Integer.parseInt(in.readLine().strip());
         } catch (Exception e) {
             return 3;
         }

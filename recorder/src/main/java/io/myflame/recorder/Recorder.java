@@ -58,7 +58,7 @@ public final class Recorder {
             progress.phase("server " + session.version() + (binary == null ? "" : " (" + binary + ")"));
             if (o.perf() != null) {
                 // Before the tables are prepared (minutes for a large --table-size): perf must be able to attach.
-                io.myflame.recorder.perf.PerfPermissions.check(session.server().pid());
+                io.myflame.recorder.perf.PerfPermissions.check(session.server().pid(), o.perf().systemWide());
             }
             session.prepare(o.workload(), o.reprepare(), dir);
             SysbenchResults r = new Measurement(session, o.workload(), o.perf(), dir).run();

@@ -16,9 +16,21 @@ public final class PerfPermissions {
     private PerfPermissions() {
     }
 
-    /** Fails early when we are not root and the target belongs to someone else. */
-    public static void check(long pid) throws RecordException {
+    /**
+     * Fails early when perf may not record the server: on every CPU ({@code everyCpu}), when we are not
+     * root and {@code perf_event_paranoid} is above 0 (whose process it is does not matter then); attached
+     * to its threads, when we are not root and the target belongs to someone else.
+     */
+    public static void check(long pid, boolean everyCpu) throws RecordException {
         if (isRoot()) {
+            return;
+        }
+        if (everyCpu) {
+            if (!everyCpuAllowed()) {
+                throw new RecordException("perf may not sample every CPU here (perf_event_paranoid is " + paranoid()
+                        + "): run myflame as root, run 'sudo sysctl kernel.perf_event_paranoid=0', or give "
+                        + "--no-system-wide to attach perf to the server's threads");
+            }
             return;
         }
         try {
@@ -47,11 +59,8 @@ public final class PerfPermissions {
         if (isRoot()) {
             return true;
         }
-        try {
-            return Integer.parseInt(Files.readString(PARANOID).strip()) <= 0;
-        } catch (IOException | NumberFormatException e) {
-            return false;
-        }
+        Integer level = paranoidLevel();
+        return level != null && level <= 0;
     }
 
     /** Turns what a perf that quit at once said into a message with the fix. */
@@ -78,10 +87,21 @@ public final class PerfPermissions {
     }
 
     static int paranoid() {
-        try {
-            return Integer.parseInt(Files.readString(PARANOID).strip());
+        Integer level = paranoidLevel();
+        return level == null ? -1 : level;
+    }
+
+    /**
+     * The kernel's {@code perf_event_paranoid}, or null when it cannot be read. Read a line, not the
+     * file: {@code Files.readString} of a file whose size says 0 reads 1 byte first, and an integer
+     * sysctl answers a read past its first byte with nothing ("-1" came back as "-").
+     */
+    private static Integer paranoidLevel() {
+        try (var in = Files.newBufferedReader(PARANOID)) {
+            String line = in.readLine();
+            return line == null ? null : Integer.valueOf(line.strip());
         } catch (IOException | NumberFormatException e) {
-            return -1;
+            return null;
         }
     }
 

@@ -45,14 +45,14 @@ public final class PerfRecording {
         this.startNanos = clock.nanoTime();
     }
 
-    /** Checks that perf exists and may attach to {@code pid}, before anything else is started. */
+    /** Checks that perf exists and may record {@code pid} as {@code settings} say, before anything else is started. */
     public static String check(PerfSettings settings, long pid) throws RecordException {
         String perf = settings.perf().contains("/") ? settings.perf() : Binaries.onPath(settings.perf());
         if (perf == null || !Files.isExecutable(Path.of(perf))) {
             throw new RecordException("perf is not installed: install it (Debian: apt-get install linux-perf, "
                     + "Ubuntu: apt-get install linux-tools-$(uname -r)), or give --perf PATH");
         }
-        PerfPermissions.check(pid);
+        PerfPermissions.check(pid, settings.systemWide());
         return perf;
     }
 
