@@ -71,6 +71,9 @@ public final class PerfOptions {
                     + overheadRounds);
         }
         int rounds = noOverheadCheck ? 0 : overheadRounds == null ? PerfSettings.DEFAULT_OVERHEAD_ROUNDS : overheadRounds;
+        if (Boolean.TRUE.equals(systemWide) && PerfPermissions.everyCpuRefusal() != null) {
+            throw new UsageError("--system-wide: " + PerfPermissions.everyCpuRefusal());
+        }
         boolean everyCpu = systemWide != null ? systemWide : PerfPermissions.everyCpuAllowed();
         return new PerfSettings(perf, event, freq, count, callGraph, rounds, everyCpu);
     }

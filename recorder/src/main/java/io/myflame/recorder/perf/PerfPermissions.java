@@ -26,10 +26,9 @@ public final class PerfPermissions {
             return;
         }
         if (everyCpu) {
-            if (!everyCpuAllowed()) {
-                throw new RecordException("perf may not sample every CPU here (perf_event_paranoid is " + paranoid()
-                        + "): run myflame as root, run 'sudo sysctl kernel.perf_event_paranoid=0', or give "
-                        + "--no-system-wide to attach perf to the server's threads");
+            String refusal = everyCpuRefusal();
+            if (refusal != null) {
+                throw new RecordException(refusal);
             }
             return;
         }
@@ -61,6 +60,13 @@ public final class PerfPermissions {
         }
         Integer level = paranoidLevel();
         return level != null && level <= 0;
+    }
+
+    /** Why perf may not sample every CPU here, with the fix; null when it may. */
+    public static String everyCpuRefusal() {
+        return everyCpuAllowed() ? null : "perf may not sample every CPU here (perf_event_paranoid is " + paranoid()
+                + "): run myflame as root, run 'sudo sysctl kernel.perf_event_paranoid=0', or give "
+                + "--no-system-wide to attach perf to the server's threads";
     }
 
     /** Turns what a perf that quit at once said into a message with the fix. */
