@@ -121,8 +121,6 @@ public final class PerfCapture {
             String kept = java.nio.file.Files.isRegularFile(symbols) ? symbols.getFileName().toString() : null;
             meta.perf(p -> p.withStacks(stacks.distinctStacks(), kept));
             loader.warnings().forEach(meta::warn);
-        } catch (RecordException e) {
-            throw e;
         } catch (Exception e) {
             throw new RecordException("cannot fold " + data + ": " + e.getMessage());
         }

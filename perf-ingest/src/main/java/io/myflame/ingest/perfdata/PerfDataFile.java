@@ -52,6 +52,8 @@ final class PerfDataFile implements AutoCloseable {
     long dataEnd;
     /** Where the header says the records end; beyond {@link #dataEnd} when the file was cut short. */
     long declaredDataEnd;
+    /** Feature sections the header announces (their table follows the data); 0 in pipe mode. */
+    int featureCount;
 
     private PerfDataFile(Path path) throws IOException {
         this.path = path;
@@ -166,6 +168,7 @@ final class PerfDataFile implements AutoCloseable {
         for (int w = 0; w < 4; w++) {
             count += Long.bitCount(h.getLong(72 + w * 8));
         }
+        featureCount = count;
         if (!inFile(sectionsAt, 16L * count)) {
             return;
         }

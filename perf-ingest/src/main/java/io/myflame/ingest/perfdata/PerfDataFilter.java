@@ -23,9 +23,7 @@ import java.nio.file.Path;
  * so. The file is written whole or not at all.
  */
 public final class PerfDataFilter {
-    private static final int HEADER_BYTES = 104;
     private static final int DATA_SIZE_AT = 48;
-    private static final int FEATURES_AT = 72;
     private static final int SAMPLE = 9;
     /** Records whose first field is the process they describe: MMAP, COMM, EXIT, FORK, MMAP2, NAMESPACES. */
     private static final long PROCESS_RECORDS = 1L << 1 | 1L << 3 | 1L << 4 | 1L << 7 | 1L << 10 | 1L << 16;
@@ -58,9 +56,11 @@ public final class PerfDataFilter {
         }
     }
 
-    /** Where the parts of a seekable perf.data are, checked to be in the order perf writes them. */
-    private record Layout(long dataStart, long dataEnd, long[] featureOffsets,
-                          long featuresEnd, long fileSize) {
+    /**
+     * Where the parts of a seekable perf.data are, checked to be in the order perf writes them, and
+     * the feature sections' table (offset and size of each) as the file has it.
+     */
+    private record Layout(long dataStart, long dataEnd, ByteBuffer featureTable, long featuresEnd, long fileSize) {
         static Layout of(PerfDataFile f) throws IOException, InputException {
             if (f.pipe) {
                 throw new InputException(f.path + ": a perf.data written to a pipe has no header to rewrite");
@@ -73,26 +73,19 @@ public final class PerfDataFilter {
                     throw new InputException(f.path + ": its samples carry no pid (no PERF_SAMPLE_TID)");
                 }
             }
-            ByteBuffer h = f.read(0, HEADER_BYTES);
-            int features = 0;
-            for (int w = 0; w < 4; w++) {
-                features += Long.bitCount(h.getLong(FEATURES_AT + w * 8));
-            }
-            long tableEnd = f.dataEnd + 16L * features;
+            long tableEnd = f.dataEnd + 16L * f.featureCount;
             if (tableEnd > f.fileSize) {
                 throw new InputException(f.path + ": perf.data's feature table runs past the file's end");
             }
-            ByteBuffer table = f.read(f.dataEnd, 16 * features);
-            long[] offsets = new long[features];
-            for (int i = 0; i < features; i++) {
-                offsets[i] = table.getLong(i * 16);
+            ByteBuffer table = f.read(f.dataEnd, 16 * f.featureCount);
+            for (int i = 0; i < f.featureCount; i++) {
                 // Anything but sections after the table would need moving too: not a layout perf writes.
-                if (offsets[i] < tableEnd && table.getLong(i * 16 + 8) > 0) {
+                if (table.getLong(i * 16) < tableEnd && table.getLong(i * 16 + 8) > 0) {
                     throw new InputException(f.path + ": a feature section before the end of the data (offset "
-                            + offsets[i] + "): not a layout this filter rewrites");
+                            + table.getLong(i * 16) + "): not a layout this filter rewrites");
                 }
             }
-            return new Layout(f.dataOffset, f.dataEnd, offsets, tableEnd, f.fileSize);
+            return new Layout(f.dataOffset, f.dataEnd, table, tableEnd, f.fileSize);
         }
     }
 
@@ -104,14 +97,14 @@ public final class PerfDataFilter {
         before.putLong(DATA_SIZE_AT, kept);
         out.write(before.array(), 0, before.limit());
         filterData(f, layout, pid, out, new long[2]);
-        ByteBuffer table = ByteBuffer.allocate(16 * layout.featureOffsets().length).order(ByteOrder.LITTLE_ENDIAN);
-        ByteBuffer old = f.read(layout.dataEnd(), table.capacity());
-        for (int i = 0; i < layout.featureOffsets().length; i++) {
-            long off = old.getLong(i * 16);
-            table.putLong(i * 16, old.getLong(i * 16 + 8) > 0 ? off - dropped : off);
-            table.putLong(i * 16 + 8, old.getLong(i * 16 + 8));
+        // The feature table, each section's offset moved up by the bytes dropped (an empty one's left as it is).
+        ByteBuffer table = layout.featureTable();
+        for (int at = 0; at < table.limit(); at += 16) {
+            if (table.getLong(at + 8) > 0) {
+                table.putLong(at, table.getLong(at) - dropped);
+            }
         }
-        out.write(table.array());
+        out.write(table.array(), 0, table.limit());
         copy(f, layout.featuresEnd(), layout.fileSize(), out);
     }
 
