@@ -64,11 +64,12 @@ final class ReportComparison {
     }
 
     /**
-     * Every function perf names at {@code shown} % or more against myflame's row of it. Left out: unresolved
+     * Every function perf names at {@code shown} % or more against myflame's row of it: the same figures printed,
+     * both two decimals rounded as C's printf rounds them (a tie to even: 15.625 is 15.62 in both). Left out: unresolved
      * addresses (myflame names them by file) and names perf prints on two rows (overloads, a function in
      * two files), which a table by name counts once where a stack holds both.
      */
-    static Comparison compare(List<PerfRow> perf, Map<String, double[]> ours, double shown, double tolerance) {
+    static Comparison compare(List<PerfRow> perf, Map<String, double[]> ours, double shown) {
         Map<String, Integer> perName = new HashMap<>();
         perf.forEach(r -> perName.merge(r.function(), 1, Integer::sum));
         List<String> mismatches = new ArrayList<>();
@@ -79,7 +80,8 @@ final class ReportComparison {
                 continue;
             }
             double[] v = ours.getOrDefault(r.function(), new double[] {0, 0});
-            if (Math.abs(v[0] - r.children()) > tolerance || Math.abs(v[1] - r.self()) > tolerance) {
+            // Parsed from two-decimal text, the same text parses to the same double.
+            if (v[0] != r.children() || v[1] != r.self()) {
                 mismatches.add(r.function() + ": perf " + r.children() + "/" + r.self() + ", myflame " + v[0] + "/" + v[1]);
             }
             compared++;
