@@ -49,7 +49,14 @@
   function name(g) { return g.getAttribute('data-n'); }
   function weight(g) { return +g.getAttribute('data-w'); }
   function gap(g) { return +(g.getAttribute('data-g') || 0); }
-  function pct(a, b) { return b > 0 ? (100 * a / b).toFixed(2) : '0.00'; }
+  // Two decimals as the tables print them (C's printf: ties to even). toFixed rounds a tie up, and a tie
+  // is exact only for a multiple of 1/8 (15.625 % is 5 samples of 32), where v * 100 is exact too.
+  function pct(a, b) {
+    if (!(b > 0)) { return '0.00'; }
+    var v = 100 * a / b, h = v * 100;
+    if ((v * 8) % 1 === 0 && h % 1 === 0.5 && (h - 0.5) % 2 === 0) { return ((h - 0.5) / 100).toFixed(2); }
+    return v.toFixed(2);
+  }
   function grouped(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ','); }
 
   // The label of a frame w pixels wide, as FrameLabel.java fits it when the page is drawn: its

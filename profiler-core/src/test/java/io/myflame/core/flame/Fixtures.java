@@ -29,9 +29,14 @@ final class Fixtures {
 
     /** Reads folded lines; the first frame is the thread's comm, as collapse writes it. */
     static Profile folded(String name) {
+        return folded(name, text(name));
+    }
+
+    /** Folded lines given as text, named {@code name}. */
+    static Profile folded(String name, String lines) {
         FrameTable frames = new FrameTable();
         Profile.Builder b = Profile.builder(frames).info(new ProfileInfo(name, null, name));
-        for (String line : text(name).split("\n")) {
+        for (String line : lines.split("\n")) {
             if (line.isBlank()) {
                 continue;
             }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.myflame.core.Decimals;
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.analysis.CallTrees;
 import io.myflame.core.model.Profile;
@@ -92,7 +93,7 @@ class FlameGraphBrowserTest {
     }
 
     private static String pct(long a, long b) {
-        return String.format(Locale.ROOT, "%.2f", 100.0 * a / b);
+        return Decimals.twoPlaces(100.0 * a / b);
     }
 
     @Test
@@ -108,6 +109,30 @@ class FlameGraphBrowserTest {
         assertTrue(tip.contains("100.00% of zoomed frame") || tip.contains(pct(w, tree.total(0)) + "% of zoomed frame"), tip);
         assertEquals("visible", driver.findElement(By.id("tip")).getAttribute("visibility"));
         screenshot("browser-hover.png");
+    }
+
+    @Test
+    void aTieRoundsToEvenAsTheTablesAndPerfReportPrintIt() throws Exception {
+        // 5 samples of 800 is 0.625 % and 5 of 32 (main, zoomed) 15.625 %: perf report and the tables print
+        // 0.62 and 15.62 (toFixed says 0.63 and 15.63); 3 of 800, 0.375 %, is 0.38 either way.
+        Profile ties = Fixtures.folded("ties", "mysqld;main;tied 5\nmysqld;main;rest 27\nmysqld;other;odd 3\n"
+                + "mysqld;other;third 765\n");
+        Path tiePage = Fixtures.target("browser-ties.svg");
+        Files.writeString(tiePage, SvgFlameGraphTest.render(ties, FlameOptions.defaults().withMinWidth(0), false));
+        driver.get(tiePage.toUri().toString());
+        new Actions(driver).moveToElement(rectOf("odd")).perform();
+        assertTrue(tip().contains("0.38% of total"), tip());
+        new Actions(driver).moveToElement(rectOf("tied")).perform();
+        assertTrue(tip().contains("0.62% of total, 0.62% of zoomed frame"), tip());
+        rectOf("main").click();
+        new Actions(driver).moveToElement(rectOf("tied")).perform();
+        assertTrue(tip().contains("0.62% of total, 15.62% of zoomed frame"), tip());
+        assertEquals(List.of("0.62", "15.62", "0.38"), List.of(Decimals.twoPlaces(100.0 * 5 / 800),
+                Decimals.twoPlaces(100.0 * 5 / 32), Decimals.twoPlaces(100.0 * 3 / 800)));
+    }
+
+    private static String tip() {
+        return driver.findElement(By.id("tip")).getAttribute("textContent");
     }
 
     @Test
