@@ -204,7 +204,9 @@ public final class PerfDataReader {
             throws IOException, InputException, Unsupported {
         String event = keptEvent(file, index);
         if (event == null) {
-            throw new InputException("no samples in " + path);
+            // A file cut before its first sample (copied while perf wrote it) says so, not only "no samples".
+            throw new InputException("no samples in " + path + (index.damagedAt >= 0
+                    ? " (damaged or cut short at byte " + index.damagedAt + ", before any sample)" : ""));
         }
         List<SampleDecoder> decoders = decode(file, index, sources);
         List<String> warnings = new ArrayList<>();

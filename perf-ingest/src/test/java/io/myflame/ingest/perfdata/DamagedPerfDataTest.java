@@ -1,5 +1,7 @@
 package io.myflame.ingest.perfdata;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -61,6 +63,17 @@ class DamagedPerfDataTest {
     @Test
     void flippedBytesInADwarfRecording() throws Exception {
         survive("d", dwarf, SEED + 3);
+    }
+
+    /** A copy taken while perf still wrote, cut before the first sample: the message says where, not only "no samples". */
+    @Test
+    void aFileCutBeforeItsFirstSampleSaysWhere() throws Exception {
+        long dataOffset = ByteBuffer.wrap(withCallGraph).order(ByteOrder.LITTLE_ENDIAN).getLong(40);
+        Path cut = dir.resolve("cut-early.data");
+        Files.write(cut, java.util.Arrays.copyOf(withCallGraph, Math.toIntExact(dataOffset + 12)));
+        InputException e = assertThrows(InputException.class, () -> new PerfDataReader(FoldOptions.COLLAPSE, 2).read(cut));
+        assertEquals("no samples in " + cut + " (damaged or cut short at byte " + dataOffset + ", before any sample)",
+                e.getMessage());
     }
 
     private static void survive(String name, byte[] original, long seed) throws Exception {
