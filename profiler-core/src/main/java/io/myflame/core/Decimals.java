@@ -11,7 +11,7 @@ import java.util.Locale;
  * shortest decimal form half up instead, which prints 15.63 where perf prints 15.62 for 1,000 samples of 6,400.
  */
 public final class Decimals {
-    /** Below this the scaled value's error (its shortest decimal form's and the product's) is under 1e-7. */
+    /** Below this the scaled double's error (the product's rounding) is under 1e-7. */
     private static final double FAST_BELOW = 1e6;
     /** How far from a tie the scaled value must be for its own rounding to be the decimal form's. */
     private static final double TIE_MARGIN = 1e-6;
@@ -27,8 +27,9 @@ public final class Decimals {
 
     /**
      * {@code v} with two decimals, exactly as C's {@code printf("%.2f", v)} prints it (sign kept on negative
-     * zero; NaN and the infinities as Java prints them), without a formatter: tables print thousands of rows, and Java's formatter (then BigDecimal, then
-     * {@code Double.toString}, all running cold) was the slowest part of printing them.
+     * zero; NaN and the infinities as Java prints them), without a formatter: tables print thousands of
+     * rows, and Java's formatter (then BigDecimal, then {@code Double.toString}, all running cold) was the
+     * slowest part of printing them.
      */
     public static String twoPlaces(double v) {
         return fixed(v, 2, 100);
