@@ -1,5 +1,6 @@
 package io.myflame.diff.flame;
 
+import io.myflame.core.Decimals;
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.analysis.TruncatedStacks;
 import io.myflame.core.flame.FrameStyle;
@@ -136,8 +137,9 @@ public final class DiffStyle implements FrameStyle {
         return TruncatedStacks.MARK.equals(tree.name(node)) ? TRUNCATED_NOTE + "; " + shares : shares;
     }
 
+    /** Two decimals rounded as the diff's tables round them (C's printf, ties to even), a sign when asked. */
     private String format(double v, boolean signed) {
-        return String.format(Locale.ROOT, signed ? "%+.2f%s" : "%.2f%s", v, unit);
+        return (signed && v >= 0 ? "+" : "") + Decimals.twoPlaces(v) + unit;
     }
 
     @Override

@@ -42,6 +42,18 @@ class DiffFlameGraphTest {
         return b.build();
     }
 
+    /** One sample of each stack, with the given weights. */
+    static Profile profileWeights(List<List<Integer>> stacks, List<Long> weights) {
+        FrameTable frames = new FrameTable();
+        Profile.Builder b = Profile.builder(frames);
+        int t = b.thread(new SampledThread("mysqld", 1, 1));
+        for (int i = 0; i < stacks.size(); i++) {
+            int[] ids = stacks.get(i).stream().mapToInt(f -> frames.intern("f" + f)).toArray();
+            b.add(t, ids, ids.length, weights.get(i), 1);
+        }
+        return b.build();
+    }
+
     @Property
     void aProfileAgainstItselfIsWhiteEverywhere(@ForAll("stacks") List<List<Integer>> stacks) throws Exception {
         for (boolean normalize : new boolean[] {true, false}) {
@@ -126,6 +138,19 @@ class DiffFlameGraphTest {
         assertEquals("base 1.00 \u00b5s/txn, new 3.00 \u00b5s/txn, change +2.00 \u00b5s/txn", cost.note(nextTree, f1));
         Color grew = DiffFlameGraph.defaults().withNegate(true).style(base, next).fill(nextTree, f1);
         assertTrue(grew.getBlue() == 255 && grew.getRed() < 255, "--negate: growth in blue " + grew);
+    }
+
+    /** The tooltip's shares print as the diff's tables and perf report print them: a tie to the even digit. */
+    @Example
+    void sharesInTheNoteRoundATieToEven() throws Exception {
+        // f1 holds 5 of 32 in base (15.625 %: 15.62, where Java's formatter printed 15.63) and 5 of 8 in new
+        // (62.5 %); the change, 46.875 points, prints +46.88 (the even digit is up here).
+        Profile b = profileWeights(List.of(List.of(0, 1), List.of(0, 2)), List.of(5L, 27L));
+        Profile n = profileWeights(List.of(List.of(0, 1), List.of(0, 2)), List.of(5L, 3L));
+        DiffStyle style = DiffFlameGraph.defaults().style(b, n);
+        CallTree tree = CallTrees.full(n, false);
+        int f1 = tree.findChild(tree.findChild(0, n.frames().find("f0")), n.frames().find("f1"));
+        assertEquals("base 15.62%, new 62.50%, change +46.88%", style.note(tree, f1));
     }
 
     @Example
