@@ -1,5 +1,6 @@
 package io.myflame.diff;
 
+import io.myflame.core.Decimals;
 import io.myflame.core.analysis.TruncatedStacks;
 import io.myflame.core.analysis.UnnamedCode;
 import io.myflame.core.model.FrameTable;
@@ -79,10 +80,10 @@ public final class UnresolvedFrames {
         for (Column c : columns) {
             double worst = c.runs().stream().mapToDouble(r -> share(r.profile())).max().orElse(0);
             if (worst > MAX_RELIABLE) {
-                warn.accept(String.format(Locale.ROOT, "%s: %.1f%% of the samples pass through a function of the "
+                warn.accept(String.format(Locale.ROOT, "%s: %s%% of the samples pass through a function of the "
                         + "program without a name ([FILE], FILE+0xSTART or [unknown]) somewhere in their stack, "
                         + "which no category can match: its categories are unreliable (install the server's "
-                        + "debug symbols, or record a full-symbol release with --mariadb VERSION)", c.label(), 100 * worst));
+                        + "debug symbols, or record a full-symbol release with --mariadb VERSION)", c.label(), Decimals.onePlace(100 * worst)));
                 out.add(new Column(c.label() + MARK, c.runs()));
             } else {
                 out.add(c);

@@ -1,5 +1,6 @@
 package io.myflame.load;
 
+import io.myflame.core.Decimals;
 import io.myflame.ingest.capture.CaptureDirectory;
 import io.myflame.ingest.capture.CaptureRecord;
 import io.myflame.ingest.error.InputException;
@@ -89,12 +90,12 @@ public final class CaptureSummary {
                     c.expectedCpusBusy() == null ? 0 : c.expectedCpusBusy()));
         }
         if (c.truncatedShare() != null) {
-            parts.add(String.format(Locale.ROOT, "%.1f%% truncated stacks", 100 * c.truncatedShare()));
+            parts.add(Decimals.onePlace(100 * c.truncatedShare()) + "% truncated stacks");
         }
         if (c.unnamedSelfShare() != null) {
-            parts.add(String.format(Locale.ROOT, "%.1f%% self time in unnamed code", 100 * c.unnamedSelfShare()));
+            parts.add(Decimals.onePlace(100 * c.unnamedSelfShare()) + "% self time in unnamed code");
         } else if (c.unresolvedShare() != null) {
-            parts.add(String.format(Locale.ROOT, "%.1f%% unresolved samples", 100 * c.unresolvedShare()));
+            parts.add(Decimals.onePlace(100 * c.unresolvedShare()) + "% unresolved samples");
         }
         int warnings = record.warnings() == null ? 0 : record.warnings().size();
         return "checks: " + String.join(", ", parts) + "; " + warnings + " warning" + (warnings == 1 ? "" : "s")

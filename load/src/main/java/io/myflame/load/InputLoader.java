@@ -93,8 +93,8 @@ public final class InputLoader {
             double share = perf.lost() / (double) (perf.samples() + perf.lost());
             if (share >= LOST_WORTH_SAYING) {
                 warnings.add(new Warnings.Warning(String.format(java.util.Locale.ROOT,
-                        "capture says: perf lost %d events (%.1f%% of what it sampled): lower --freq or raise perf's buffer",
-                        perf.lost(), 100 * share), input));
+                        "capture says: perf lost %d events (%s%% of what it sampled): lower --freq or raise perf's buffer",
+                        perf.lost(), io.myflame.core.Decimals.onePlace(100 * share)), input));
             }
         }
     }

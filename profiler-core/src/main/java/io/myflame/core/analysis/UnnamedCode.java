@@ -1,5 +1,6 @@
 package io.myflame.core.analysis;
 
+import io.myflame.core.Decimals;
 import io.myflame.core.model.FrameTable;
 import io.myflame.core.model.Profile;
 
@@ -142,17 +143,17 @@ public record UnnamedCode(long total, List<FileShare> byFile) {
         StringBuilder files = new StringBuilder();
         for (int i = 0; i < Math.min(FILES_SHOWN, byFile.size()); i++) {
             FileShare f = byFile.get(i);
-            files.append(i == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%s %.1f%%", f.file,
-                    100.0 * f.weight / total));
+            files.append(i == 0 ? "" : ", ").append(f.file).append(' ').append(Decimals.onePlace(100.0 * f.weight / total))
+                    .append('%');
         }
         if (byFile.size() > FILES_SHOWN) {
             files.append(" and ").append(byFile.size() - FILES_SHOWN).append(" more");
         }
-        return String.format(Locale.ROOT, WARNING_MARK + "%.1f%% of the samples' self time is in code without "
+        return String.format(Locale.ROOT, WARNING_MARK + "%s%% of the samples' self time is in code without "
                 + "symbols (%s), shown per function as FILE+0xSTART when read natively from a perf.data, else as one "
                 + "[FILE]: the "
                 + "inclusive shares of named functions are exact, but these functions' own names are missing, and "
-                + "no category or row can name them; %s", 100 * share(), files, fix);
+                + "no category or row can name them; %s", Decimals.onePlace(100 * share()), files, fix);
     }
 
     /**
@@ -167,11 +168,11 @@ public record UnnamedCode(long total, List<FileShare> byFile) {
         List<String> files = new ArrayList<>();
         for (int i = 0; i < Math.min(NOTE_FILES, byFile.size()); i++) {
             FileShare f = byFile.get(i);
-            files.add(String.format(Locale.ROOT, "%s %.1f %%", f.file, 100.0 * f.weight / total));
+            files.add(f.file + " " + Decimals.onePlace(100.0 * f.weight / total) + " %");
         }
-        return String.format(Locale.ROOT, "%s is partly symbolised: %.1f %% of its samples' self time is in code without "
+        return String.format(Locale.ROOT, "%s is partly symbolised: %s %% of its samples' self time is in code without "
                 + "symbols (%s): a row naming one of those functions is blank there and no category claims them; named "
-                + "functions' inclusive shares are exact", label, 100 * share(), String.join(", ", files));
+                + "functions' inclusive shares are exact", label, Decimals.onePlace(100 * share()), String.join(", ", files));
     }
 
     /** The warning with the generic fix: symbols for those files. */
