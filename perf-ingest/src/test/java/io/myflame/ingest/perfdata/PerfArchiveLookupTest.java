@@ -36,8 +36,12 @@ class PerfArchiveLookupTest {
     @BeforeAll
     static void record() throws Exception {
         Recordings.assumeTools("perf", "gcc");
-        // Static: every sample lies in this one file, whose .symtab names it (no libc without one).
-        bin = Recordings.compile(dir, "tar.c", SOURCE, "-static");
+        // Static: every sample lies in this one file, whose .symtab names it (no libc without one). A string of
+        // this run's makes its build id one no ~/.debug holds: perf record -a elsewhere on the host while this
+        // program ran (another test suite) put an earlier build of it there, and the "nowhere else" below was
+        // then ~/.debug/.build-id.
+        String run = "const char myflame_run[] __attribute__((used)) = \"" + java.util.UUID.randomUUID() + "\";\n";
+        bin = Recordings.compile(dir, "tar.c", run + SOURCE, "-static");
         ElfFile elf = ElfFile.open(bin);
         buildId = elf.buildId();
         elf.close();
