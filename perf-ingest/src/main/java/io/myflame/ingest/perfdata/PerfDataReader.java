@@ -24,7 +24,8 @@ import java.util.concurrent.Future;
 
 /**
  * Reads a perf.data without perf: an index pass over the records ({@link RecordIndex}), then
- * the samples decoded in parallel stretches ({@link SampleDecoder}), then one merge that names
+ * the samples decoded in stretches ({@link SampleDecoder}; shared among threads when long enough:
+ * {@link DecodePace}), then one merge that names
  * each distinct frame once (symbols from the ELF files, kallsyms, JIT maps; C++ names through
  * one batched c++filt) and folds the stacks exactly as the {@code perf script} text path does.
  * A file this reader would not read as perf does raises {@link Unsupported}, and the caller runs
@@ -38,13 +39,14 @@ public final class PerfDataReader {
     private Path symfs;
     private Path archiveTo;
     private PerfDataAhead ahead = PerfDataAhead.NONE;
+    private long shareFromNanos = DecodePace.SHARE_FROM_NANOS;
 
     /** As {@link #PerfDataReader(FoldOptions, Concurrency)} with {@link Concurrency#of}{@code (threads)}. */
     public PerfDataReader(FoldOptions options, int threads) {
         this(options, threads, "c++filt");
     }
 
-    /** Decodes the samples on as many threads as {@code concurrency} allows (on the caller's alone for one). */
+    /** Decodes the samples on up to as many threads as {@code concurrency} allows, when the work is long enough to share ({@link DecodePace}). */
     public PerfDataReader(FoldOptions options, Concurrency concurrency) {
         this(options, concurrency, "c++filt", SymbolSources.Host.current());
     }
@@ -80,6 +82,15 @@ public final class PerfDataReader {
     /** Reads the recorded files under {@code dir} (perf's --symfs): the recording machine's files copied here. */
     public PerfDataReader symfs(Path dir) {
         this.symfs = dir;
+        return this;
+    }
+
+    /**
+     * Shares the decoding among the threads allowed once one decoder would still need {@code nanos}
+     * (0: as soon as its pace is measured; tests read through the shared path so).
+     */
+    PerfDataReader shareFrom(long nanos) {
+        this.shareFromNanos = nanos;
         return this;
     }
 
@@ -260,38 +271,49 @@ public final class PerfDataReader {
         return colon < 0 ? event : event.substring(0, colon);
     }
 
+    /**
+     * Decodes the samples on this thread, from the first chunk on; when its pace says the rest would
+     * still take long ({@link DecodePace}), the chunks left are cut into consecutive shares, this
+     * thread keeping the first and workers taking the others. The decoders come back in file order.
+     */
     private List<SampleDecoder> decode(PerfDataFile file, RecordIndex index, SymbolSources sources)
             throws IOException {
-        int n = concurrency.workers(index.chunks.size());
-        List<SampleDecoder> decoders = new ArrayList<>();
+        List<RecordIndex.Chunk> chunks = index.chunks;
+        int n = concurrency.workers(chunks.size());
         int maxStack = maxStack();
-        for (int i = 0; i < n; i++) {
-            decoders.add(new SampleDecoder(file, index.tasks, sources, options.includeAddrs(), maxStack, options.process()));
-        }
-        if (n == 1) {
-            ByteBuffer buffer = null;
-            for (RecordIndex.Chunk c : index.chunks) {
-                buffer = decodeChunk(index, decoders.get(0), c, buffer);
-            }
-            return decoders;
-        }
-        ExecutorService pool = Executors.newFixedThreadPool(n, concurrency.workers("myflame-perfdata"));
+        java.util.function.Supplier<SampleDecoder> decoder = () -> new SampleDecoder(file, index.tasks, sources,
+                options.includeAddrs(), maxStack, options.process());
+        List<SampleDecoder> decoders = new ArrayList<>(List.of(decoder.get()));
+        DecodePace pace = n > 1 ? new DecodePace(chunks, shareFromNanos) : null;
+        ExecutorService pool = null;
+        List<Future<?>> shares = new ArrayList<>();
         try {
-            int[] firsts = contiguousShares(index.chunks, n);
-            List<Future<?>> futures = new ArrayList<>();
-            for (int k = 0; k < n; k++) {
-                SampleDecoder d = decoders.get(k);
-                int from = firsts[k];
-                int to = firsts[k + 1];
-                futures.add(pool.submit(() -> {
-                    ByteBuffer buffer = null;
-                    for (int i = from; i < to; i++) {
-                        buffer = decodeChunk(index, d, index.chunks.get(i), buffer);
+            ByteBuffer buffer = null;
+            int end = chunks.size();
+            for (int i = 0; i < end; i++) {
+                buffer = decodeChunk(index, decoders.get(0), chunks.get(i), buffer);
+                if (pool == null && pace != null && end - (i + 1) >= n && pace.shareAfter(i, System.nanoTime())) {
+                    int[] firsts = contiguousShares(chunks.subList(i + 1, end), n);
+                    pool = Executors.newFixedThreadPool(n - 1, concurrency.workers("myflame-perfdata"));
+                    for (int k = 1; k < n; k++) {
+                        int from = i + 1 + firsts[k];
+                        int to = i + 1 + firsts[k + 1];
+                        if (from < to) {
+                            SampleDecoder d = decoder.get();
+                            decoders.add(d);
+                            shares.add(pool.submit(() -> {
+                                ByteBuffer b = null;
+                                for (int c = from; c < to; c++) {
+                                    b = decodeChunk(index, d, chunks.get(c), b);
+                                }
+                                return null;
+                            }));
+                        }
                     }
-                    return null;
-                }));
+                    end = i + 1 + firsts[1];
+                }
             }
-            for (Future<?> f : futures) {
+            for (Future<?> f : shares) {
                 f.get();
             }
         } catch (InterruptedException e) {
@@ -306,7 +328,9 @@ public final class PerfDataReader {
             }
             throw new IOException(e.getCause());
         } finally {
-            pool.shutdownNow();
+            if (pool != null) {
+                pool.shutdownNow();
+            }
         }
         return decoders;
     }
