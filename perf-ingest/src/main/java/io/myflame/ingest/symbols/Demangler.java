@@ -22,21 +22,37 @@ import java.util.concurrent.CompletionException;
 public final class Demangler implements AutoCloseable {
     private final String program;
     /** What c++filt answered an earlier read of the same input; {@link KeptNames#NONE} when none is kept. */
-    private final KeptNames kept;
+    private final CompletableFuture<KeptNames> kept;
     private CompletableFuture<Process> process;
+    private boolean closed;
 
     public Demangler(String program) {
         this(program, KeptNames.NONE);
     }
 
-    /** A demangler for the names of {@code perfData} (null: none), which an earlier read of it may have kept. */
+    /**
+     * A demangler for the names of {@code perfData} (null: none), which an earlier read of it may have kept.
+     * The kept names are read on a helper: the caller goes on to decode the samples, which need none of them
+     * (reading the entry and finding c++filt on PATH took 2-3 ms before a 5 s capture's first sample).
+     */
     public Demangler(String program, java.nio.file.Path perfData) {
-        this(program, KeptNames.of(perfData, program));
+        this.program = program;
+        this.kept = perfData == null ? CompletableFuture.completedFuture(KeptNames.NONE)
+                : CompletableFuture.supplyAsync(() -> KeptNames.of(perfData, program), Demangler::daemon);
     }
 
     Demangler(String program, KeptNames kept) {
         this.program = program;
-        this.kept = kept;
+        this.kept = CompletableFuture.completedFuture(kept);
+    }
+
+    /** The kept names once read; none when they could not be. */
+    private KeptNames kept() {
+        try {
+            return kept.join();
+        } catch (CompletionException | java.util.concurrent.CancellationException e) {
+            return KeptNames.NONE;
+        }
     }
 
     /**
@@ -68,11 +84,16 @@ public final class Demangler implements AutoCloseable {
      * only a name they lack starts it); {@link #demangle} then sends it the names.
      */
     public Demangler start() {
-        return kept.names().isEmpty() ? spawn() : this;
+        kept.thenAccept(k -> {
+            if (k.names().isEmpty()) {
+                spawn();
+            }
+        });
+        return this;
     }
 
     private synchronized Demangler spawn() {
-        if (process == null) {
+        if (process == null && !closed) {
             process = CompletableFuture.supplyAsync(() -> {
                 try {
                     return new ProcessBuilder(program, "-p", "-i").redirectError(ProcessBuilder.Redirect.DISCARD)
@@ -92,6 +113,7 @@ public final class Demangler implements AutoCloseable {
             return out;
         }
         List<String> wanted = names.stream().filter(Demangler::mangled).toList();
+        KeptNames kept = kept();
         Map<String, String> known = kept.names();
         List<String> sent = wanted.stream().filter(n -> !known.containsKey(n)).toList();
         for (String n : wanted) {
@@ -143,8 +165,12 @@ public final class Demangler implements AutoCloseable {
     }
 
     private Process started() throws IOException {
+        CompletableFuture<Process> started = spawn().process;
+        if (started == null) {
+            throw new IOException(program + " was not started: the read is over");
+        }
         try {
-            return spawn().process.join();
+            return started.join();
         } catch (CompletionException e) {
             throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
         }
@@ -158,6 +184,7 @@ public final class Demangler implements AutoCloseable {
     /** Ends a c++filt that was started but not needed (no C++ names, or the read failed). */
     @Override
     public synchronized void close() {
+        closed = true;
         if (process != null) {
             process.thenAccept(Process::destroy);
         }
