@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * The first, sequential pass over the data section: it reads every record header, keeps the
  * non-sample records that shape the threads and mappings ({@link Tasks}), pipe mode's header
- * records, and cuts the data into stretches of whole records for the parallel decode. Samples
+ * records, and cuts the data into stretches of whole records for the decoders. Samples
  * are only skipped here, except for the time and event of each, to know which event perf script
  * shows first.
  */

@@ -15,9 +15,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Joins the decoding threads' stacks: each distinct frame key is named once (demangled in one
- * c++filt batch), expanded to the frames the text path would make of its perf script line, and
- * every local stack is re-keyed onto those names.
+ * Joins the decoders' stacks (one decoder's, or one a share's: {@link DecodePace}): each distinct
+ * frame key is named once (demangled in one c++filt batch), expanded to the frames the text path
+ * would make of its perf script line, and every local stack is re-keyed onto those names.
  */
 final class StackMerge {
     private static final long DSO_MASK = (1L << 40) - 1;
