@@ -91,7 +91,8 @@ public final class FlameFlags {
     @Option(names = "--truncate-text-right", description = "Labels that do not fit keep their start, cut at the end (default: their end, cut at a qualifier or word).")
     boolean truncateRight;
 
-    @Option(names = "--no-javascript", description = "No script in the SVG (no tooltips, zoom or search).")
+    @Option(names = "--no-javascript", description = "No script in the SVG: a static picture whose frames show their"
+            + " name, weight and share as the browser's own tooltip (no zoom or search).")
     boolean noJavascript;
 
     @Option(names = {"--icicle", "--inverted"}, description = "Root at the top, callees below.")

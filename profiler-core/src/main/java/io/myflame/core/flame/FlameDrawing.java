@@ -1,5 +1,6 @@
 package io.myflame.core.flame;
 
+import io.myflame.core.Decimals;
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.task.Beside;
 import io.myflame.core.task.Concurrency;
@@ -58,7 +59,11 @@ final class FlameDrawing {
      * A surface that draws by writing text, and that text: the frames of an SVG are drawn on these, by
      * one thread or two, and their texts written where the frames go ({@link Frames}).
      */
-    record Share(Graphics2D graphics, StringBuilder text) {
+    record Share(Graphics2D graphics, StringBuilder text, StringBuilder under) {
+        /** A share whose frames are written to {@code text}, which its surface writes to too. */
+        Share(Graphics2D graphics, StringBuilder text) {
+            this(graphics, text, text);
+        }
     }
 
     /**
@@ -173,7 +178,7 @@ final class FlameDrawing {
         int[] open = new int[layout.maxDepth() + 2];
         Frames frames = null;
         if (shares == null) {
-            Share surface = new Share(g, null);
+            Share surface = new Share(g, null, out);
             closeGroups(surface, drawFrames(surface, baseline, 0, layout.size(), open, 0));
         } else if (split <= 0 || split >= layout.size()) {
             Share one = shares.get();
@@ -302,6 +307,9 @@ final class FlameDrawing {
             }
             g.setRenderingHint(SVGHints.KEY_BEGIN_GROUP, attrs);
         }
+        if (svg && !options.javascript() && surface.under() != null) {
+            title(surface.under(), name, tree.total(n), note);
+        }
         double y = y(layout.depth(i), baseline);
         double w = layout.width(i);
         Color fill = options.style().fill(tree, n);
@@ -329,6 +337,36 @@ final class FlameDrawing {
         if (!label.isEmpty()) {
             g.setColor(Color.BLACK);
             g.drawString(shown(label), (float) (layout.x(i) + 3), (float) (y + textDy()));
+        }
+    }
+
+    /**
+     * A static picture's tooltip, the browser's own: {@code <title>NAME (1,234 samples, 5.67%)</title>}
+     * as flamegraph.pl and inferno write it for every frame (the weight times {@code --factor}, in
+     * {@code --countname}, its share of the whole two places as the tables round it), the style's note on
+     * a line of its own. Only without the script, which draws its own tooltip and would show both.
+     */
+    private void title(StringBuilder out, String name, long weight, String note) {
+        out.append("<title>").append(shown(name)).append(" (");
+        grouped(out, Math.round(weight * options.factor()));
+        out.append(' ').append(shown(options.unit())).append(", ");
+        long total = layout.tree().total(0);
+        out.append(Decimals.twoPlaces(total > 0 ? 100.0 * weight / total : 0)).append("%)");
+        if (note != null) {
+            out.append('\n').append(shown(note));
+        }
+        out.append("</title>");
+    }
+
+    /** {@code n} with a comma between groups of three digits, as the script's tooltip prints it. */
+    private static void grouped(StringBuilder out, long n) {
+        String digits = Long.toString(n);
+        int first = digits.startsWith("-") ? 1 : 0;
+        for (int i = 0; i < digits.length(); i++) {
+            if (i > first && (digits.length() - i) % 3 == 0) {
+                out.append(',');
+            }
+            out.append(digits.charAt(i));
         }
     }
 

@@ -65,6 +65,31 @@ class FlameOptionsBrowserTest {
         assertEquals(null, driver.executeScript("return window.myflame === undefined ? null : 'script ran'"));
         WebElement all = driver.findElement(By.cssSelector("#frames > g.f > rect"));
         assertTrue(all.getSize().getWidth() > 1000, "the root frame is drawn across the page");
+        // Each frame's own <title>, which the browser shows on hover, as flamegraph.pl's static SVG does
+        @SuppressWarnings("unchecked")
+        List<List<String>> titles = (List<List<String>>) driver.executeScript(
+                "return Array.from(document.querySelectorAll('#frames g.f')).map(g => [g.getAttribute('data-n'),"
+                        + " g.querySelector(':scope > title') ? g.querySelector(':scope > title').textContent : null])");
+        // ... saying what the script's tooltip says of the same frame in the same graph with the script
+        open("with-javascript.svg", FlameOptions.defaults(), false);
+        @SuppressWarnings("unchecked")
+        List<String> tips = (List<String>) driver.executeScript(
+                "const tip = document.getElementById('tip');"
+                        + " return Array.from(document.querySelectorAll('#frames g.f > rect')).map(r => {"
+                        + " const b = r.getBoundingClientRect();"
+                        + " r.dispatchEvent(new MouseEvent('mousemove', {bubbles: true, clientX: b.x + 1, clientY: b.y + 1}));"
+                        + " return Array.from(tip.querySelectorAll('tspan')).map(t => t.textContent).join('|') })");
+        assertEquals(tips.size(), titles.size(), "frames drawn");
+        assertTrue(titles.size() > 100, "frames: " + titles.size());
+        for (int i = 0; i < titles.size(); i++) {
+            String name = titles.get(i).get(0);
+            String[] tip = tips.get(i).split("\\|");
+            // "1,234 samples, 5.67% of total, 5.67% of zoomed frame" -> "NAME (1,234 samples, 5.67%)"
+            String counted = tip[1].substring(0, tip[1].indexOf("% of total"));
+            assertEquals(name, tip[0]);
+            assertEquals(name + " (" + counted + "%)", titles.get(i).get(1), "frame " + i);
+        }
+        assertTrue(titles.stream().anyMatch(t -> t.get(1).startsWith("Prepared_statement::execute_loop (")), "named frames");
     }
 
     @Test

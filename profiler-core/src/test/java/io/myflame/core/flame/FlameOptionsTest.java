@@ -46,6 +46,20 @@ class FlameOptionsTest {
         assertFalse(noJs.contains("<script"), "--no-javascript");
         assertTrue(plain.contains("<script>"));
         new SvgDocument(noJs);
+        assertFalse(plain.contains("<title>"), "the script's own tooltip, no second one from the browser");
+    }
+
+    /** Without the script, each frame's tooltip is its <title>, as flamegraph.pl writes it: escaped, scaled, named. */
+    @Test
+    void aStaticPictureTitlesEveryFrame() throws Exception {
+        Profile p = Fixtures.folded("titles", "mysqld;fish & chips;<leaf> 1999\nmysqld;main 1\nmysqld;fish & chips 3000\n");
+        FlameOptions o = FlameOptions.defaults().withJavascript(false).withMinWidth(0).withFactor(1000).withUnit("ns");
+        String svg = SvgFlameGraphTest.render(p, o, true);
+        assertTrue(svg.contains("<title>all (5,000,000 ns, 100.00%)</title>"), svg);
+        assertTrue(svg.contains("<title>fish &amp; chips (4,999,000 ns, 99.98%)</title>"), svg);
+        assertTrue(svg.contains("<title>&lt;leaf&gt; (1,999,000 ns, 39.98%)</title>"), svg);
+        assertTrue(svg.contains("<title>main (1,000 ns, 0.02%)</title>"), svg);
+        new SvgDocument(svg);
     }
 
     @Test

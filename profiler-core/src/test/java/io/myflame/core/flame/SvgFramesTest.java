@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * Frames written straight to a share's text are the characters jfreesvg writes for them on the
  * surface: names and notes with markup, quotes, ampersands (an entity already, and a bare one),
  * control characters and characters beyond Latin-1; gaps, frames drawn apart, and a translucent
- * colour, which still goes through jfreesvg; rectangles of any geometry, an empty one (none) included.
+ * colour, which still goes through jfreesvg; rectangles of any geometry, an empty one (none) included;
+ * and, without the script, each frame's {@code <title>}.
  */
 class SvgFramesTest {
     private static final List<String> NAMES = List.of("<script>alert('x')</script>", "say \"hi\"", "a &amp; b",
@@ -59,8 +60,12 @@ class SvgFramesTest {
                 return node % 4 == 0;
             }
         };
-        for (double minWidth : new double[] {0, 0.1, 5}) {
-            FlameOptions o = FlameOptions.defaults().withMinWidth(minWidth).withStyle(style);
+        for (int run = 0; run < 6; run++) {
+            double minWidth = new double[] {0, 0.1, 5}[run % 3];
+            // without the script, each frame carries a <title>, written both ways too
+            boolean script = run < 3;
+            FlameOptions o = FlameOptions.defaults().withMinWidth(minWidth).withStyle(style).withJavascript(script)
+                    .withFactor(script ? 1 : 1000);
             FlameLayout layout = new SvgFlameGraph(o).layout(tree);
             assertTrue(layout.size() > (minWidth == 0 ? 100 : 20), "frames: " + layout.size());
             FlameDrawing d = new FlameDrawing(o, layout, true);
@@ -73,10 +78,11 @@ class SvgFramesTest {
                 return new FlameDrawing.Share(SvgFlameGraph.surface(o.width(), d.height, text), text);
             }, around, -1);
             String written = around.insert(direct.at(), direct.texts().get(0)).toString();
-            assertEquals(viaJfreesvg.toString(), written, "min width " + minWidth);
+            assertEquals(viaJfreesvg.toString(), written, "min width " + minWidth + (script ? "" : ", no script"));
             if (minWidth == 0) {
                 assertTrue(written.contains("fill-opacity"), "a translucent frame went through jfreesvg");
             }
+            assertEquals(script ? 0 : layout.size(), written.split("<title>", -1).length - 1, "titles");
         }
     }
 
