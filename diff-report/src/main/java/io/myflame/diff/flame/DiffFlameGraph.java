@@ -185,8 +185,8 @@ public final class DiffFlameGraph implements Cloneable {
         Profile otherProfile = widthsFromBase ? next : base;
         CallTree layout = widthsFromBase ? baseTree : nextTree;
         CallTree other = widthsFromBase ? nextTree : baseTree;
-        double layoutScale = scale(layoutProfile, base, !widthsFromBase);
-        double otherScale = scale(otherProfile, base, widthsFromBase);
+        DiffValues.Scale layoutScale = scale(layoutProfile, base, !widthsFromBase);
+        DiffValues.Scale otherScale = scale(otherProfile, base, widthsFromBase);
         double[][] v = mode == Mode.BY_FUNCTION
                 ? DiffValues.byFunction(layout, layoutProfile, layoutScale, otherProfile, otherScale)
                 : DiffValues.byPath(layout, other, layoutScale, otherScale);
@@ -225,10 +225,10 @@ public final class DiffFlameGraph implements Cloneable {
         }
     }
 
-    private double scale(Profile p, Profile base, boolean isNew) {
+    private DiffValues.Scale scale(Profile p, Profile base, boolean isNew) {
         if (costUnit != null) {
-            return isNew ? nextCostScale : baseCostScale;
+            return DiffValues.Scale.times(isNew ? nextCostScale : baseCostScale);
         }
-        return 100.0 / Math.max(1, normalize ? p.totalWeight() : base.totalWeight());
+        return DiffValues.Scale.percentOf(normalize ? p.totalWeight() : base.totalWeight());
     }
 }

@@ -6,30 +6,52 @@ import io.myflame.core.model.Profile;
 
 /**
  * The base and new value of every node of a differential graph's drawn tree, by call path or by
- * function. Values are weights times a per-profile scale (100 / total for shares in percent,
- * microseconds per weight / transactions for a cost per transaction).
+ * function. Values are weights on a per-profile {@link Scale} (shares in percent, or microseconds
+ * per weight / transactions for a cost per transaction).
  */
 final class DiffValues {
     private DiffValues() {
     }
 
+    /**
+     * A weight's value: {@code weight * times / over}. A share is {@code weight * 100 / total}, divided
+     * last, as the tables compute it ({@code InclusiveTable}): times the rounded {@code 100 / total} it
+     * can land an ulp off a tie (15 of 96 is exactly 15.625 %, but 15.625000000000002 that way) and
+     * print 15.63 in the graph where the diff's table prints 15.62.
+     */
+    record Scale(double times, double over) {
+        /** Shares in percent of {@code total} (at least 1). */
+        static Scale percentOf(long total) {
+            return new Scale(100, Math.max(1, total));
+        }
+
+        /** A plain factor. */
+        static Scale times(double factor) {
+            return new Scale(factor, 1);
+        }
+
+        double of(long weight) {
+            return weight * times / over;
+        }
+    }
+
     /** By call path, as shares in percent ({@code normalize}) or weights over the base total. */
     static double[][] byPath(CallTree layout, CallTree other, boolean layoutIsNew, boolean normalize) {
         long baseTotal = layoutIsNew ? other.total(0) : layout.total(0);
-        double mineScale = 100.0 / Math.max(1, normalize ? layout.total(0) : baseTotal);
-        double theirScale = 100.0 / Math.max(1, normalize ? other.total(0) : baseTotal);
+        Scale mineScale = Scale.percentOf(normalize ? layout.total(0) : baseTotal);
+        Scale theirScale = Scale.percentOf(normalize ? other.total(0) : baseTotal);
         double[][] v = byPath(layout, other, mineScale, theirScale);
         return layoutIsNew ? new double[][] {v[1], v[0]} : v;
     }
 
     /** {@code [mine, theirs]}: each node's weight and the weight at its path in {@code other}, scaled. */
-    static double[][] byPath(CallTree layout, CallTree other, double mineScale, double theirScale) {
+    static double[][] byPath(CallTree layout, CallTree other, Scale mineScale, Scale theirScale) {
         int[] match = match(layout, other);
         double[] mine = new double[layout.size()];
         double[] theirs = new double[layout.size()];
         for (int n = 0; n < layout.size(); n++) {
-            mine[n] = layout.total(n) * mineScale;
-            theirs[n] = (match[n] < 0 ? 0 : other.total(match[n])) * theirScale;
+            mine[n] = mineScale.of(layout.total(n));
+            theirs[n] = theirScale.of(match[n] < 0 ? 0 : other.total(match[n]));
         }
         return new double[][] {mine, theirs};
     }
@@ -38,19 +60,19 @@ final class DiffValues {
      * By function: each node gets its function's inclusive weight in each whole profile (samples
      * whose stack holds it at least once), scaled; the root gets the totals.
      */
-    static double[][] byFunction(CallTree layout, Profile mine, double mineScale, Profile theirs, double theirScale) {
+    static double[][] byFunction(CallTree layout, Profile mine, Scale mineScale, Profile theirs, Scale theirScale) {
         InclusiveTable a = InclusiveTable.of(mine);
         InclusiveTable b = InclusiveTable.of(theirs);
         double[] x = new double[layout.size()];
         double[] y = new double[layout.size()];
-        x[0] = a.total() * mineScale;
-        y[0] = b.total() * theirScale;
+        x[0] = mineScale.of(a.total());
+        y[0] = theirScale.of(b.total());
         for (int n = 1; n < layout.size(); n++) {
             String name = layout.name(n);
             int fa = mine.frames().find(name);
             int fb = theirs.frames().find(name);
-            x[n] = (fa < 0 ? 0 : a.inclusive(fa)) * mineScale;
-            y[n] = (fb < 0 ? 0 : b.inclusive(fb)) * theirScale;
+            x[n] = mineScale.of(fa < 0 ? 0 : a.inclusive(fa));
+            y[n] = theirScale.of(fb < 0 ? 0 : b.inclusive(fb));
         }
         return new double[][] {x, y};
     }

@@ -153,6 +153,26 @@ class DiffFlameGraphTest {
         assertEquals("base 15.62%, new 62.50%, change +46.88%", style.note(tree, f1));
     }
 
+    /**
+     * A share is the weight times 100 over the total, divided last as the tables divide it: 15 of 96 is
+     * exactly 15.625 %, but 15 times the rounded 100 / 96 is 15.625000000000002, which printed 15.63 in the
+     * graph where the tables print 15.62; and the root's change is none, not -0.00.
+     */
+    @Example
+    void sharesAreComputedAsTheTablesComputeThem() throws Exception {
+        Profile b = profileWeights(List.of(List.of(0, 1), List.of(0, 2)), List.of(15L, 81L));
+        Profile n = profileWeights(List.of(List.of(0, 1), List.of(0, 2)), List.of(15L, 81L));
+        CallTree tree = CallTrees.full(n, false);
+        int f1 = tree.findChild(tree.findChild(0, n.frames().find("f0")), n.frames().find("f1"));
+        for (DiffFlameGraph graph : List.of(DiffFlameGraph.defaults(), DiffFlameGraph.defaults().withMode(DiffFlameGraph.Mode.BY_FUNCTION))) {
+            DiffStyle style = graph.style(b, n);
+            assertEquals("base 15.62%, new 15.62%, change +0.00%", style.note(tree, f1));
+            assertEquals("base 100.00%, new 100.00%, change +0.00%", style.note(tree, 0));
+        }
+        assertEquals("15.62", io.myflame.core.Decimals.twoPlaces(
+                io.myflame.core.analysis.InclusiveTable.of(b).inclusivePct(b.frames().find("f1"))), "the table's figure");
+    }
+
     @Example
     void framesOnOneSideOnlyAreApartAndNeverSetTheScale() throws Exception {
         // Weights 10, 20 (, 30, 40): f9, only in new, holds 70 % of it; f2 fell from 66.7 % to 20 %.
