@@ -62,11 +62,11 @@ public final class DiffTable {
         }
         for (int i = 0; i < n; i++) {
             Run run = column.runs().get(i);
-            double factor = per.factor(run);
+            Scale scale = per.scale(run);
             RowEvaluator.Evaluation e = evaluator.evaluate(run.profile());
             for (int r = 0; r < rows; r++) {
                 present[r][i] = e.matched()[r] != null;
-                values[r][i] = e.weights()[r] * factor;
+                values[r][i] = scale.of(e.weights()[r]);
                 if (present[r][i]) {
                     matched.get(r).addAll(run.originalNames(e.matched()[r]));
                 }

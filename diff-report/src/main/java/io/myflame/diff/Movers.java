@@ -81,16 +81,16 @@ public record Movers(List<RowSpec> changed, Map<String, List<Only>> onlyIn, int 
         for (Run run : c.runs()) {
             Profile p = run.profile();
             InclusiveTable t = InclusiveTable.of(p);
-            double factor = per.factor(run);
-            double pct = Per.PERCENT.factor(run);
+            Scale scale = per.scale(run);
+            Scale pct = Per.PERCENT.scale(run);
             for (int f = 0; f < p.frames().size(); f++) {
                 long w = measure == Measure.SELF ? t.self(f) : t.inclusive(f);
                 if (t.inclusive(f) == 0) {
                     continue;
                 }
                 double[] v = out.computeIfAbsent(p.frames().name(f), k -> new double[2]);
-                v[0] += w * factor / runs;
-                v[1] += w * pct / runs;
+                v[0] += scale.of(w) / runs;
+                v[1] += pct.of(w) / runs;
             }
         }
         return out;

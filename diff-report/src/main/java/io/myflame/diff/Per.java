@@ -22,6 +22,14 @@ public enum Per {
         };
     }
 
+    /**
+     * How a run's weight becomes this unit: a share of the run's total divided last, as the tables
+     * compute it ({@link Scale}), or a cost per transaction or query, times {@link #factor}.
+     */
+    public Scale scale(Run run) {
+        return this == PERCENT ? Scale.percentOf(run.profile().totalWeight()) : Scale.times(factor(run));
+    }
+
     /** The factor turning a run's weight into this unit. */
     public double factor(Run run) {
         long total = run.profile().totalWeight();

@@ -54,6 +54,20 @@ class DiffTableTest {
         assertFalse(binlog.significant());
     }
 
+    /**
+     * A cell's share is the weight times 100 over the total, divided last, as {@code report} and perf
+     * compute it: 15 of 96 samples is exactly 15.625 % and prints 15.62 (times a rounded 100 / 96 it was
+     * 15.625000000000002 and printed 15.63).
+     */
+    @Test
+    void aShareIsDividedLastAsTheTablesDivideIt() {
+        Profile tie = Stacks.of("tie", "mysqld;do_command;mysql_delete;handler::ha_delete_row 15", "mysqld;poll 81");
+        Diff d = diff(Measure.INCLUSIVE, List.of(Column.of("a", Run.of(tie)), Column.of("b", Run.of(tie))), 1.0);
+        assertEquals(15.625, d.rows().get(0).cells().get(0).mean(), 0.0);
+        assertEquals("15.62", io.myflame.core.Decimals.twoPlaces(d.rows().get(0).cells().get(1).mean()));
+        assertEquals(0.0, d.rows().get(0).delta(), 0.0);
+    }
+
     @Test
     void selfCountsOnlyLeafSamplesBelowTheParentChain() {
         Diff d = diff(Measure.SELF, List.of(Column.of("5.6", Run.of(OLD)), Column.of("8.0", Run.of(NEW))), 1.0);

@@ -1,5 +1,6 @@
 package io.myflame.diff.flame;
 
+import io.myflame.diff.Scale;
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.analysis.CallTrees;
 import io.myflame.core.analysis.FunctionLookup;
@@ -185,8 +186,8 @@ public final class DiffFlameGraph implements Cloneable {
         Profile otherProfile = widthsFromBase ? next : base;
         CallTree layout = widthsFromBase ? baseTree : nextTree;
         CallTree other = widthsFromBase ? nextTree : baseTree;
-        DiffValues.Scale layoutScale = scale(layoutProfile, base, !widthsFromBase);
-        DiffValues.Scale otherScale = scale(otherProfile, base, widthsFromBase);
+        Scale layoutScale = scale(layoutProfile, base, !widthsFromBase);
+        Scale otherScale = scale(otherProfile, base, widthsFromBase);
         double[][] v = mode == Mode.BY_FUNCTION
                 ? DiffValues.byFunction(layout, layoutProfile, layoutScale, otherProfile, otherScale)
                 : DiffValues.byPath(layout, other, layoutScale, otherScale);
@@ -225,10 +226,10 @@ public final class DiffFlameGraph implements Cloneable {
         }
     }
 
-    private DiffValues.Scale scale(Profile p, Profile base, boolean isNew) {
+    private Scale scale(Profile p, Profile base, boolean isNew) {
         if (costUnit != null) {
-            return DiffValues.Scale.times(isNew ? nextCostScale : baseCostScale);
+            return Scale.times(isNew ? nextCostScale : baseCostScale);
         }
-        return DiffValues.Scale.percentOf(normalize ? p.totalWeight() : base.totalWeight());
+        return Scale.percentOf(Math.max(1, normalize ? p.totalWeight() : base.totalWeight()));
     }
 }

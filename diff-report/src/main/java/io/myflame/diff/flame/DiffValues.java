@@ -3,43 +3,22 @@ package io.myflame.diff.flame;
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.analysis.InclusiveTable;
 import io.myflame.core.model.Profile;
+import io.myflame.diff.Scale;
 
 /**
  * The base and new value of every node of a differential graph's drawn tree, by call path or by
- * function. Values are weights on a per-profile {@link Scale} (shares in percent, or microseconds
- * per weight / transactions for a cost per transaction).
+ * function. Values are weights on a per-profile {@link Scale} (shares in percent, divided last as
+ * the tables divide them, or microseconds per weight / transactions for a cost per transaction).
  */
 final class DiffValues {
     private DiffValues() {
     }
 
-    /**
-     * A weight's value: {@code weight * times / over}. A share is {@code weight * 100 / total}, divided
-     * last, as the tables compute it ({@code InclusiveTable}): times the rounded {@code 100 / total} it
-     * can land an ulp off a tie (15 of 96 is exactly 15.625 %, but 15.625000000000002 that way) and
-     * print 15.63 in the graph where the diff's table prints 15.62.
-     */
-    record Scale(double times, double over) {
-        /** Shares in percent of {@code total} (at least 1). */
-        static Scale percentOf(long total) {
-            return new Scale(100, Math.max(1, total));
-        }
-
-        /** A plain factor. */
-        static Scale times(double factor) {
-            return new Scale(factor, 1);
-        }
-
-        double of(long weight) {
-            return weight * times / over;
-        }
-    }
-
     /** By call path, as shares in percent ({@code normalize}) or weights over the base total. */
     static double[][] byPath(CallTree layout, CallTree other, boolean layoutIsNew, boolean normalize) {
         long baseTotal = layoutIsNew ? other.total(0) : layout.total(0);
-        Scale mineScale = Scale.percentOf(normalize ? layout.total(0) : baseTotal);
-        Scale theirScale = Scale.percentOf(normalize ? other.total(0) : baseTotal);
+        Scale mineScale = Scale.percentOf(Math.max(1, normalize ? layout.total(0) : baseTotal));
+        Scale theirScale = Scale.percentOf(Math.max(1, normalize ? other.total(0) : baseTotal));
         double[][] v = byPath(layout, other, mineScale, theirScale);
         return layoutIsNew ? new double[][] {v[1], v[0]} : v;
     }
