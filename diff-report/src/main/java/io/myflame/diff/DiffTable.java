@@ -1,6 +1,7 @@
 package io.myflame.diff;
 
 import io.myflame.core.analysis.RowSpec;
+import io.myflame.core.analysis.Scale;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

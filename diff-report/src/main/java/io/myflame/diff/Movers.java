@@ -2,6 +2,7 @@ package io.myflame.diff;
 
 import io.myflame.core.analysis.InclusiveTable;
 import io.myflame.core.analysis.RowSpec;
+import io.myflame.core.analysis.Scale;
 import io.myflame.core.model.Profile;
 import java.util.ArrayList;
 import java.util.Comparator;

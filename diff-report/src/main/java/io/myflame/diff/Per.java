@@ -1,6 +1,7 @@
 package io.myflame.diff;
 
 import io.myflame.core.UsageError;
+import io.myflame.core.analysis.Scale;
 import java.util.Locale;
 
 /**

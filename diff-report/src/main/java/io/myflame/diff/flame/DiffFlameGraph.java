@@ -1,6 +1,6 @@
 package io.myflame.diff.flame;
 
-import io.myflame.diff.Scale;
+import io.myflame.core.analysis.Scale;
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.analysis.CallTrees;
 import io.myflame.core.analysis.FunctionLookup;

@@ -3,7 +3,7 @@ package io.myflame.diff.flame;
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.analysis.InclusiveTable;
 import io.myflame.core.model.Profile;
-import io.myflame.diff.Scale;
+import io.myflame.core.analysis.Scale;
 
 /**
  * The base and new value of every node of a differential graph's drawn tree, by call path or by

@@ -1,8 +1,8 @@
-package io.myflame.diff;
+package io.myflame.core.analysis;
 
 /**
- * A weight's value in a diff's unit: {@code weight * times / over}. A share is the weight times 100
- * over the total, divided last, as every table computes it ({@code InclusiveTable}, perf report): times
+ * A weight's value in a unit: {@code weight * times / over}. A share is the weight times 100 over the
+ * total, divided last, as every table computes it ({@link InclusiveTable}, perf report): times
  * a rounded {@code 100 / total} it can land an ulp off a tie (15 of 96 is exactly 15.625 %, but
  * 15.625000000000002 that way) and print 15.63 where {@code report} and perf print 15.62.
  */
