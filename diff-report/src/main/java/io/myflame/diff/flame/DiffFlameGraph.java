@@ -1,10 +1,10 @@
 package io.myflame.diff.flame;
 
-import io.myflame.core.analysis.Scale;
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.analysis.CallTrees;
 import io.myflame.core.analysis.FunctionLookup;
 import io.myflame.core.analysis.InclusiveTable;
+import io.myflame.core.analysis.Scale;
 import io.myflame.core.flame.FlameOptions;
 import io.myflame.core.flame.SvgFlameGraph;
 import io.myflame.core.model.Profile;

@@ -2,8 +2,8 @@ package io.myflame.diff.flame;
 
 import io.myflame.core.analysis.CallTree;
 import io.myflame.core.analysis.InclusiveTable;
-import io.myflame.core.model.Profile;
 import io.myflame.core.analysis.Scale;
+import io.myflame.core.model.Profile;
 
 /**
  * The base and new value of every node of a differential graph's drawn tree, by call path or by

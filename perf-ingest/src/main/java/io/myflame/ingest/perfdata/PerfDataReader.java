@@ -25,9 +25,9 @@ import java.util.concurrent.Future;
 /**
  * Reads a perf.data without perf: an index pass over the records ({@link RecordIndex}), then
  * the samples decoded in stretches ({@link SampleDecoder}; shared among threads when long enough:
- * {@link DecodePace}), then one merge that names
- * each distinct frame once (symbols from the ELF files, kallsyms, JIT maps; C++ names through
- * one batched c++filt) and folds the stacks exactly as the {@code perf script} text path does.
+ * {@link DecodePace}), then one merge that names each distinct frame once (symbols from the ELF
+ * files, kallsyms, JIT maps; C++ names through one batched c++filt) and folds the stacks exactly as
+ * the {@code perf script} text path does.
  * A file this reader would not read as perf does raises {@link Unsupported}, and the caller runs
  * perf script instead.
  */
@@ -46,7 +46,10 @@ public final class PerfDataReader {
         this(options, threads, "c++filt");
     }
 
-    /** Decodes the samples on up to as many threads as {@code concurrency} allows, when the work is long enough to share ({@link DecodePace}). */
+    /**
+     * Decodes the samples on up to as many threads as {@code concurrency} allows, when the work is long
+     * enough to share ({@link DecodePace}).
+     */
     public PerfDataReader(FoldOptions options, Concurrency concurrency) {
         this(options, concurrency, "c++filt", SymbolSources.Host.current());
     }
