@@ -58,7 +58,10 @@ class WorkloadChecksIT {
         // The warm-up deletes real rows from start to end: the tables were grown for it first, and
         // myflame's script never says a thread passed the last row (10,000 rows lasted a second).
         assertTrue(Files.readString(cap.resolve("sysbench-refill-warmup.txt")).contains("sysbench"), "grown before the warm-up");
-        assertFalse(Files.readString(cap.resolve("sysbench-warmup.txt")).contains("myflame: thread "), "the warm-up ran out");
+        // When it fails, the warm-up's own log and the recorder's say why (the capture is a temporary directory).
+        String warmup = Files.readString(cap.resolve("sysbench-warmup.txt"));
+        assertFalse(warmup.contains("myflame: thread "), "the warm-up ran out:\n" + warmup
+                + "\nrefill: " + Files.readString(cap.resolve("sysbench-refill-warmup.txt")) + "\n" + p.err());
         assertFalse(p.err().contains("the warm-up deleted every row"), p.err());
 
         Map<String, String> variables = snapshot(cap.resolve("variables.txt"));
