@@ -11,10 +11,11 @@ public final class IngestFlags {
     boolean inline;
 
     @Option(names = "--threads", paramLabel = "N", converter = OptionValues.Threads.class,
-            description = "Parser threads, 1 to " + OptionValues.MAX_THREADS + " (default: all cores).")
+            description = "Threads that read the input, 1 to " + OptionValues.MAX_THREADS + " (default: all cores;"
+                    + " a perf.data's samples are shared among them only when one thread would take long).")
     int threads = DEFAULT_THREADS;
 
-    /** Parser threads when {@code --threads} is not given: one a core ({@link Concurrency#machine()}). */
+    /** Threads that read the input when {@code --threads} is not given: one a core ({@link Concurrency#machine()}). */
     static final int DEFAULT_THREADS = Concurrency.machine().threads();
 
     @Option(names = "--perf", paramLabel = "PATH", defaultValue = "perf", description = "The perf binary.")
