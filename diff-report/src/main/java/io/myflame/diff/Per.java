@@ -31,11 +31,13 @@ public enum Per {
         return this == PERCENT ? Scale.percentOf(run.profile().totalWeight()) : Scale.times(factor(run));
     }
 
-    /** The factor turning a run's weight into this unit. */
+    /**
+     * The factor turning a run's weight into a cost per transaction or query. A share has none: times a
+     * rounded {@code 100 / total} it can miss a tie, so it is divided last ({@link #scale}).
+     */
     public double factor(Run run) {
-        long total = run.profile().totalWeight();
         if (this == PERCENT) {
-            return total == 0 ? 0 : 100.0 / total;
+            throw new IllegalStateException("a share is divided last: Per.scale, not a factor");
         }
         Long count = this == TXN ? run.transactions() : run.queries();
         String what = this == TXN ? "transactions" : "queries";

@@ -1,6 +1,7 @@
 package io.myflame.load;
 
 import io.myflame.core.DataError;
+import io.myflame.core.Decimals;
 import io.myflame.core.analysis.Aliases;
 import io.myflame.core.analysis.ProfileFilter;
 import io.myflame.core.analysis.TruncatedStacks;
@@ -94,7 +95,7 @@ public final class InputLoader {
             if (share >= LOST_WORTH_SAYING) {
                 warnings.add(new Warnings.Warning(String.format(java.util.Locale.ROOT,
                         "capture says: perf lost %d events (%s%% of what it sampled): lower --freq or raise perf's buffer",
-                        perf.lost(), io.myflame.core.Decimals.onePlace(100 * share)), input));
+                        perf.lost(), Decimals.onePlace(100 * share)), input));
             }
         }
     }

@@ -230,6 +230,6 @@ public final class DiffFlameGraph implements Cloneable {
         if (costUnit != null) {
             return Scale.times(isNew ? nextCostScale : baseCostScale);
         }
-        return Scale.percentOf(Math.max(1, normalize ? p.totalWeight() : base.totalWeight()));
+        return Scale.percentOf(normalize ? p.totalWeight() : base.totalWeight());
     }
 }

@@ -17,8 +17,8 @@ final class DiffValues {
     /** By call path, as shares in percent ({@code normalize}) or weights over the base total. */
     static double[][] byPath(CallTree layout, CallTree other, boolean layoutIsNew, boolean normalize) {
         long baseTotal = layoutIsNew ? other.total(0) : layout.total(0);
-        Scale mineScale = Scale.percentOf(Math.max(1, normalize ? layout.total(0) : baseTotal));
-        Scale theirScale = Scale.percentOf(Math.max(1, normalize ? other.total(0) : baseTotal));
+        Scale mineScale = Scale.percentOf(normalize ? layout.total(0) : baseTotal);
+        Scale theirScale = Scale.percentOf(normalize ? other.total(0) : baseTotal);
         double[][] v = byPath(layout, other, mineScale, theirScale);
         return layoutIsNew ? new double[][] {v[1], v[0]} : v;
     }
